@@ -1,0 +1,93 @@
+/**
+ * Admin panel contracts (spec §2 Admin panel): the overview, and the product writes of its Products
+ * section (spec §7 POST/PUT/DELETE /api/products).
+ */
+import { z } from 'zod';
+import { MoneyString, ProductInput } from './products';
+import { OrderStatus } from './orders';
+import { MoneyTotalString } from './inventory';
+
+/** Spec §9: the overview's lists show 5 items. */
+export const OVERVIEW_LIST_SIZE = 5;
+
+/**
+ * The overview. Each part is present only when the caller may see its data: `products` with
+ * `products:read_all`, `orders` with `orders:read_all`, `users` with `users:read` (spec §6: an
+ * inventory manager sees products, a sales manager orders, an admin everything).
+ */
+export const AdminOverviewDto = z.object({
+  products: z
+    .object({
+      total: z.number().int(),
+      /** Active products at or under their threshold. */
+      lowStock: z.number().int(),
+      /** The first 5 of them, lowest stock first. */
+      lowStockAlerts: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          stock: z.number().int(),
+          lowStockThreshold: z.number().int(),
+        }),
+      ),
+    })
+    .nullable(),
+  orders: z
+    .object({
+      total: z.number().int(),
+      pending: z.number().int(),
+      /** Σ total of delivered orders (spec §9). */
+      revenue: MoneyTotalString,
+      /** The 5 most recent. */
+      recent: z.array(
+        z.object({
+          id: z.uuid(),
+          total: MoneyString,
+          status: OrderStatus,
+          createdAt: z.iso.datetime({ offset: true }),
+        }),
+      ),
+    })
+    .nullable(),
+  users: z.object({ total: z.number().int() }).nullable(),
+});
+export type AdminOverviewDto = z.infer<typeof AdminOverviewDto>;
+
+/** The admin overview shows an order as the LAST 8 characters of its id (spec §9). */
+export function overviewOrderNumber(id: string): string {
+  return id.slice(-8);
+}
+
+/**
+ * `PUT /api/products/:id`: the whole product form again. What the form does not carry (unit, SKU,
+ * active flag) keeps its current value when omitted.
+ */
+export const ProductUpdateInput = ProductInput.extend({
+  id: z.uuid('id must be a uuid'),
+  unit: z.string().trim().min(1).max(40).optional(),
+  sku: z.string().trim().min(1).max(64).optional(),
+  isActive: z.boolean().optional(),
+});
+export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
+
+/** What `DELETE /api/products/:id` did: a product that appears in orders is deactivated instead. */
+export const ProductDeleteResult = z.object({
+  id: z.uuid(),
+  outcome: z.enum(['deleted', 'deactivated']),
+  message: z.string(),
+});
+export type ProductDeleteResult = z.infer<typeof ProductDeleteResult>;
+
+export const PRODUCT_DELETE_MESSAGES = {
+  deleted: 'Product deleted successfully',
+  deactivated: 'Product deactivated: it appears in orders, so it was hidden from the shop instead of deleted',
+} as const;
+
+/**
+ * The product form's number fields (spec §5): price as typed (a decimal with step 0.01, checked by
+ * ProductInput), stock and threshold as integers with anything invalid becoming 0.
+ */
+export function parseFormInteger(text: string | number): number {
+  const value = typeof text === 'number' ? text : Number.parseInt(String(text), 10);
+  return Number.isFinite(value) ? Math.trunc(value) : 0;
+}

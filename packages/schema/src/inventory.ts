@@ -1,0 +1,111 @@
+/**
+ * Inventory contracts (spec §2 Inventory, §5 stock update, DESIGN.md §4 stock changes): the stock
+ * and threshold update, the low-stock list, the inventory summary and the stock ledger.
+ */
+import { z } from 'zod';
+
+/** Largest stock level or threshold accepted (the column is a 32-bit integer). */
+export const MAX_STOCK = 1_000_000_000;
+export const STOCK_REASON_MAX_LENGTH = 500;
+
+export const INVENTORY_MESSAGES = {
+  stock: 'Stock must be a whole number of 0 or more',
+  lowStockThreshold: 'The low stock alert must be a whole number of 0 or more',
+  nothingToChange: 'Send stock or lowStockThreshold',
+} as const;
+
+const wholeNumber = (message: string) =>
+  z.number(message).int(message).min(0, message).max(MAX_STOCK, `Must be at most ${MAX_STOCK}`);
+
+/** A sum of money that may exceed numeric(10,2) (a total over many rows): '123456789.50'. */
+export const MoneyTotalString = z.string().regex(/^\d+\.\d{2}$/, 'Must be an amount with 2 decimals');
+
+/**
+ * `PATCH /api/products/:id` (spec §7 "Inventory update"): a new stock level and/or a new low-stock
+ * threshold, with the optional reason of the Update Stock dialog (stored in the stock ledger).
+ */
+export const ProductStockPatchInput = z
+  .strictObject({
+    id: z.uuid('id must be a uuid'),
+    stock: wholeNumber(INVENTORY_MESSAGES.stock).optional(),
+    lowStockThreshold: wholeNumber(INVENTORY_MESSAGES.lowStockThreshold).optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(STOCK_REASON_MAX_LENGTH)
+      .optional()
+      .transform((reason) => reason || undefined),
+  })
+  .refine((input) => input.stock !== undefined || input.lowStockThreshold !== undefined, {
+    message: INVENTORY_MESSAGES.nothingToChange,
+    path: ['stock'],
+  });
+export type ProductStockPatchInput = z.input<typeof ProductStockPatchInput>;
+
+/**
+ * The Update Stock dialog's field (spec §5): a non-negative integer, anything non-numeric becomes 0.
+ * '12' → 12, '' or 'abc' → 0, '-3' → 0, '2.7' → 2.
+ */
+export function parseStockLevel(text: string | number): number {
+  const value = typeof text === 'number' ? text : Number.parseInt(text, 10);
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return Math.min(Math.trunc(value), MAX_STOCK);
+}
+
+/** `GET /api/products/low-stock` (spec §7): active products at or under their threshold. */
+export const LowStockItemDto = z.object({ id: z.uuid(), name: z.string(), stock: z.number().int() });
+export type LowStockItemDto = z.infer<typeof LowStockItemDto>;
+
+/** The inventory screen's cards, computed by the database over every product. */
+export const InventorySummaryDto = z.object({
+  totalProducts: z.number().int(),
+  /** Stock at or under the threshold (out-of-stock ones included). */
+  lowStockItems: z.number().int(),
+  outOfStock: z.number().int(),
+  /** Σ price × stock, exact to the cent. */
+  totalStockValue: MoneyTotalString,
+});
+export type InventorySummaryDto = z.infer<typeof InventorySummaryDto>;
+
+/** Why a stock level moved: staff edits, an order placed, an order cancelled, a bulk import. */
+export const STOCK_MOVEMENT_SOURCES = ['staff', 'order', 'cancellation', 'import'] as const;
+export const StockMovementSource = z.enum(STOCK_MOVEMENT_SOURCES);
+export type StockMovementSource = z.infer<typeof StockMovementSource>;
+
+export const STOCK_MOVEMENT_SOURCE_LABEL: Record<StockMovementSource, string> = {
+  staff: 'Staff update',
+  order: 'Order placed',
+  cancellation: 'Order cancelled',
+  import: 'Import',
+};
+
+export const STOCK_HISTORY_DEFAULT_LIMIT = 50;
+
+export const StockHistoryInput = z.strictObject({
+  productId: z.uuid('productId must be a uuid'),
+  limit: z.number().int().min(1).max(500).default(STOCK_HISTORY_DEFAULT_LIMIT),
+});
+export type StockHistoryInput = z.input<typeof StockHistoryInput>;
+
+/** Who did something, as staff screens show it (no identity-provider data). */
+export const ActorDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+});
+export type ActorDto = z.infer<typeof ActorDto>;
+
+/** One row of a product's stock history, newest first. */
+export const StockMovementDto = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  quantityBefore: z.number().int(),
+  quantityAfter: z.number().int(),
+  change: z.number().int(),
+  reason: z.string().nullable(),
+  source: StockMovementSource,
+  orderId: z.uuid().nullable(),
+  user: ActorDto.nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type StockMovementDto = z.infer<typeof StockMovementDto>;

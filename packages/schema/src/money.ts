@@ -1,0 +1,46 @@
+/**
+ * Money is a decimal string with two places on the wire and in the database (numeric(10,2)),
+ * and integer cents in code: never a float in arithmetic.
+ */
+
+/** The largest amount numeric(10,2) holds, in cents. */
+export const MAX_CENTS = 99_999_999_99;
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Parses '12', '12.5' or '12.50' (or a number with at most 2 decimals) into cents; null when it is not money. */
+export function toCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return minus ? -cents : cents;
+}
+
+/** Cents as the wire's decimal string: 1250 → '12.50'. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Normalises any money value to the 2-decimal string ('12.5' → '12.50'). */
+export function toDecimal(value: string | number): string {
+  const cents = toCents(value);
+  if (cents === null) throw new RangeError(`Not an amount of money: ${String(value)}`);
+  return centsToDecimal(cents);
+}
+
+/** What a shopper reads: '$12.50'. */
+export function formatMoney(value: string | number): string {
+  // A number may carry float noise (1.1 * 3 = 3.3000000000000003): round it to cents.
+  const cents = typeof value === 'number' ? (Number.isFinite(value) ? Math.round(value * 100) : null) : toCents(value);
+  return `$${centsToDecimal(cents ?? 0)}`;
+}
+
+/** Price × quantity in cents, exactly. */
+export function lineTotalCents(price: string | number, quantity: number): number {
+  return (toCents(price) ?? 0) * quantity;
+}

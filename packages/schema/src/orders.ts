@@ -1,0 +1,382 @@
+import { z } from 'zod';
+import { MAX_CENTS, toCents } from './money';
+import { MoneyString } from './products';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** The only moves the server allows (DESIGN.md §4). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** 'pending' → 'Pending'. */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'bank_transfer'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  card: 'Credit Card',
+  cash_on_delivery: 'Cash on Delivery',
+  bank_transfer: 'Bank Transfer',
+};
+
+/** Order id as shoppers see it: the first 8 characters (the admin overview shows the last 8). */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment status
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The payment status values (spec §4 shows only the default 'pending'); the same list as
+ * `PAYMENT_STATUSES` in order-management.ts, which cannot be imported here (it imports this file).
+ */
+const ORDER_PAYMENT_STATUS = z.enum(['pending', 'paid', 'refunded', 'cancelled']);
+type OrderPaymentStatus = z.infer<typeof ORDER_PAYMENT_STATUS>;
+
+/**
+ * How an order's payment status follows its status. Every order is placed 'pending', whatever the
+ * method: the card is never charged at checkout (only the holder's name and last 4 digits exist).
+ *
+ * - card, bank transfer: 'paid' once staff accept the order (processing) — the card is taken or the
+ *   transfer has arrived — and it stays 'paid' through shipped and delivered;
+ * - cash on delivery: 'pending' until delivered, then 'paid' (collected at the door);
+ * - cancelled: 'refunded' when it had been paid, else 'cancelled'.
+ *
+ * `current` (the status before the change) only matters for a cancellation. The staff status
+ * change (order management) applies this; `nextPaymentStatus` in order-management.ts states the
+ * same rule and a test keeps the two equal.
+ */
+export function paymentStatusAfter(
+  status: OrderStatus,
+  method: PaymentMethod,
+  current: string = 'pending',
+): OrderPaymentStatus {
+  switch (status) {
+    case 'pending':
+      return 'pending';
+    case 'processing':
+    case 'shipped':
+      return method === 'cash_on_delivery' ? 'pending' : 'paid';
+    case 'delivered':
+      return 'paid';
+    case 'cancelled':
+      return current === 'paid' || current === 'refunded' ? 'refunded' : 'cancelled';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order (POST /api/orders, orders.create)
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_LIMITS = {
+  items: 100,
+  quantity: 1000,
+  shippingAddress: 500,
+  notes: 1000,
+  cardHolderName: 200,
+  bankName: 200,
+  bankAccountNumber: 64,
+  idempotencyKey: 200,
+} as const;
+
+/** Keys that carry card data beyond the holder's name and last 4 digits (compared without case, '_' or '-'). */
+const CARD_DATA_KEYS = new Set([
+  'cardnumber',
+  'cardno',
+  'cardnum',
+  'number',
+  'pan',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvc2',
+  'cid',
+  'securitycode',
+  'cardsecuritycode',
+  'cardcvv',
+  'cardcvc',
+  'expiry',
+  'expirydate',
+  'expiration',
+  'expirationdate',
+  'exp',
+  'expmonth',
+  'expyear',
+  'expirymonth',
+  'expiryyear',
+  'cardexpiry',
+  'cardexpirydate',
+  'cardexpiration',
+  'cardexpirationdate',
+  'track',
+  'trackdata',
+]);
+
+/** 13 to 19 digits, optionally grouped by single spaces or dashes: what a card number looks like. */
+const CARD_NUMBER_LIKE = /(?:\d[ -]?){12,18}\d/;
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The Luhn checksum every payment card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Whether a text contains something shaped like a full card number. */
+export function containsCardNumber(text: string): boolean {
+  return CARD_NUMBER_LIKE.test(text);
+}
+
+/**
+ * A bank account number may legitimately be 13–17 digits, so there only a run that also passes
+ * the Luhn check (as every card number does) counts as a card number.
+ */
+function accountNumberLooksLikeCard(text: string): boolean {
+  const match = CARD_NUMBER_LIKE.exec(text);
+  return match !== null && passesLuhn(match[0].replace(/\D/g, ''));
+}
+
+const CARD_DATA_MESSAGE =
+  'Card data must never be sent: only cardHolderName and cardLastFour (the last 4 digits)';
+
+/**
+ * Finds card data anywhere in an order body (DESIGN.md §4): a card-data key, or a value shaped
+ * like a full card number. Returns the paths, e.g. ['cvv', 'notes'].
+ */
+export function findCardData(
+  value: unknown,
+  path: (string | number)[] = [],
+  found: (string | number)[][] = [],
+) {
+  if (path.length > 4 || found.length >= 10) return found;
+  if (typeof value === 'string') {
+    if (UUID_SHAPE.test(value)) return found; // ids and idempotency keys: dashes between hex groups
+    const suspicious =
+      path.length === 1 && path[0] === 'bankAccountNumber' ? accountNumberLooksLikeCard : containsCardNumber;
+    if (suspicious(value)) found.push(path);
+  } else if (typeof value === 'number' || typeof value === 'bigint') {
+    if (containsCardNumber(String(value))) found.push(path);
+  } else if (Array.isArray(value)) {
+    value
+      .slice(0, ORDER_LIMITS.items + 1)
+      .forEach((item, index) => findCardData(item, [...path, index], found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (CARD_DATA_KEYS.has(key.toLowerCase().replace(/[^a-z0-9]/g, ''))) found.push([...path, key]);
+      else findCardData(inner, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/** Money the client believes a line costs: a decimal string or number with at most 2 decimals. */
+const ClientPrice = z
+  .union([z.string(), z.number()], 'price must be an amount like 12.50')
+  .refine((value) => {
+    const cents = toCents(value);
+    return cents !== null && cents >= 0 && cents <= MAX_CENTS;
+  }, 'price must be an amount of at least 0 with at most 2 decimals, like 12.50');
+
+export const PlaceOrderItem = z.strictObject({
+  productId: z.uuid('productId must be a uuid'),
+  quantity: z
+    .number('quantity must be a whole number')
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(ORDER_LIMITS.quantity, `quantity must be at most ${ORDER_LIMITS.quantity}`),
+  price: ClientPrice,
+});
+export type PlaceOrderItem = z.infer<typeof PlaceOrderItem>;
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string(`${name} must be text`)
+    .trim()
+    .min(1, `${name} must not be blank`)
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional();
+
+const CARD_FIELDS = ['cardHolderName', 'cardLastFour'] as const;
+const BANK_FIELDS = ['bankName', 'bankAccountNumber'] as const;
+
+const PlaceOrderBody = z
+  .strictObject({
+    items: z
+      .array(PlaceOrderItem, 'items must be a list')
+      .min(1, 'items must hold at least one line')
+      .max(ORDER_LIMITS.items, `items may hold at most ${ORDER_LIMITS.items} lines`),
+    total: MoneyString,
+    paymentMethod: PaymentMethod,
+    shippingAddress: z
+      .string('shippingAddress is required')
+      .trim()
+      .min(1, 'shippingAddress is required')
+      .max(
+        ORDER_LIMITS.shippingAddress,
+        `shippingAddress must be at most ${ORDER_LIMITS.shippingAddress} characters`,
+      ),
+    notes: z
+      .string('notes must be text')
+      .trim()
+      .max(ORDER_LIMITS.notes, `notes must be at most ${ORDER_LIMITS.notes} characters`)
+      .nullish()
+      .transform((notes) => notes || undefined),
+    cardHolderName: optionalText('cardHolderName', ORDER_LIMITS.cardHolderName),
+    cardLastFour: z
+      .string('cardLastFour must be text')
+      .regex(/^\d{4}$/, 'cardLastFour must be exactly 4 digits')
+      .optional(),
+    bankName: optionalText('bankName', ORDER_LIMITS.bankName),
+    bankAccountNumber: optionalText('bankAccountNumber', ORDER_LIMITS.bankAccountNumber).refine(
+      (value) => value === undefined || /^[A-Za-z0-9 -]+$/.test(value),
+      'bankAccountNumber may hold letters, digits, spaces and dashes only',
+    ),
+    /** tRPC's way to send the `Idempotency-Key` header (the REST adapter maps the header here). */
+    idempotencyKey: z
+      .string()
+      .regex(
+        new RegExp(`^[\\x21-\\x7E]{1,${ORDER_LIMITS.idempotencyKey}}$`),
+        `idempotencyKey must be 1 to ${ORDER_LIMITS.idempotencyKey} visible ASCII characters`,
+      )
+      .optional(),
+  })
+  .superRefine((order, ctx) => {
+    const required =
+      order.paymentMethod === 'card'
+        ? CARD_FIELDS
+        : order.paymentMethod === 'bank_transfer'
+          ? BANK_FIELDS
+          : [];
+    const label = PAYMENT_METHOD_LABEL[order.paymentMethod];
+    for (const field of required) {
+      if (order[field] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} is required for ${label} payments`,
+        });
+      }
+    }
+    for (const field of [...CARD_FIELDS, ...BANK_FIELDS]) {
+      if (order[field] !== undefined && !(required as readonly string[]).includes(field)) {
+        const belongs = (CARD_FIELDS as readonly string[]).includes(field) ? 'card' : 'bank transfer';
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} is only sent with ${belongs} payments, not ${label}`,
+        });
+      }
+    }
+  });
+
+/**
+ * The body of POST /api/orders (spec §7) and the input of `orders.create`. Strict: unknown keys
+ * are refused, and so is any card data beyond the holder's name and the last 4 digits — reported
+ * at the offending field before anything else is checked.
+ */
+export const PlaceOrderInput = z.preprocess((body, ctx) => {
+  for (const path of findCardData(body)) {
+    ctx.addIssue({ code: 'custom', path, message: CARD_DATA_MESSAGE, input: body });
+  }
+  return body;
+}, PlaceOrderBody) as unknown as z.ZodType<z.output<typeof PlaceOrderBody>, z.input<typeof PlaceOrderBody>>;
+// (The cast restores the body's input type, which a preprocess step widens to `unknown`, so typed
+// clients keep checking what they send.)
+export type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
+export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+
+/** Why a placement was refused with CONFLICT, in `details.reason`. */
+export const ORDER_CONFLICT_REASONS = ['PRICE_CHANGED', 'INSUFFICIENT_STOCK', 'PRODUCT_UNAVAILABLE'] as const;
+export type OrderConflictReason = (typeof ORDER_CONFLICT_REASONS)[number];
+
+/** `details` of a 409 PRICE_CHANGED: the server's current price of every product in the order. */
+export interface PriceChangedDetails {
+  reason: 'PRICE_CHANGED';
+  prices: { productId: string; price: string }[];
+}
+
+/** `details` of a 409 INSUFFICIENT_STOCK: what is left of each product that ran short. */
+export interface InsufficientStockDetails {
+  reason: 'INSUFFICIENT_STOCK';
+  products: { productId: string; name: string; requested: number; available: number }[];
+}
+
+/** `details` of a 409 PRODUCT_UNAVAILABLE: products that do not exist or are no longer sold. */
+export interface ProductUnavailableDetails {
+  reason: 'PRODUCT_UNAVAILABLE';
+  products: { productId: string; name: string | null }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+// ---------------------------------------------------------------------------------------------
+
+export const OrderIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
+
+const IsoDate = z.iso.datetime({ offset: true });
+
+/**
+ * An order as listed (GET /api/orders, spec §3 'Order (detail)' without the items). Of a card only
+ * the holder's name and the last 4 digits exist.
+ */
+export const OrderDto = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  status: OrderStatus,
+  total: MoneyString,
+  paymentMethod: PaymentMethod,
+  paymentStatus: ORDER_PAYMENT_STATUS,
+  shippingAddress: z.string(),
+  notes: z.string().nullable(),
+  estimatedDelivery: IsoDate.nullable(),
+  cardHolderName: z.string().nullable(),
+  cardLastFour: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAccountNumber: z.string().nullable(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type OrderDto = z.infer<typeof OrderDto>;
+
+/** One line at the price charged (spec §3 'Order item view'). */
+export const OrderItemDto = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  quantity: z.number().int(),
+  price: MoneyString,
+  product: z.object({ name: z.string(), imageUrl: z.string().nullable() }),
+});
+export type OrderItemDto = z.infer<typeof OrderItemDto>;
+
+/** GET /api/orders/:id and what placing an order answers. */
+export const OrderDetailDto = OrderDto.extend({ items: z.array(OrderItemDto) });
+export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
+
+/** Days between placing an order and its estimated delivery. */
+export const ESTIMATED_DELIVERY_DAYS = 3;

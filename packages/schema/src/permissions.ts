@@ -1,0 +1,55 @@
+/**
+ * Permission names (`resource:action`) and the built-in roles' defaults, which reproduce spec §6:
+ * admin everything; inventory_manager products and inventory; sales_manager orders; customers
+ * only their own data (which needs no permission, only a session).
+ */
+import type { Role } from './users';
+
+export const PERMISSIONS = {
+  'admin:access': 'Open the admin panel and its overview',
+  'products:read_all': 'See every product, inactive ones included, with stock details',
+  'products:create': 'Create products',
+  'products:update': 'Edit products',
+  'products:delete': 'Delete or deactivate products',
+  'inventory:read': 'See inventory, low-stock items and stock history',
+  'inventory:update': 'Change stock levels and low-stock thresholds',
+  'orders:read_all': 'See every customer’s orders',
+  'orders:update': 'Change the status of orders',
+  'users:read': 'See users',
+  'users:create': 'Create users',
+  'users:update': 'Edit users and their roles',
+  'users:delete': 'Delete users',
+  'roles:read': 'See roles, permissions and permission groups',
+  'roles:manage': 'Create and change roles, permissions and permission groups',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function splitPermission(name: string): { resource: string; action: string } {
+  const [resource = '', action = ''] = name.split(':');
+  return { resource, action };
+}
+
+const INVENTORY: Permission[] = [
+  'admin:access',
+  'products:read_all',
+  'products:create',
+  'products:update',
+  'products:delete',
+  'inventory:read',
+  'inventory:update',
+];
+const SALES: Permission[] = ['admin:access', 'orders:read_all', 'orders:update'];
+
+export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSION_NAMES,
+  inventory_manager: INVENTORY,
+  sales_manager: SALES,
+  customer: [],
+};
+
+/** The default permissions of a `users.role` value; an unknown role (the column is text) has none. */
+export function permissionsForRole(role: string): readonly Permission[] {
+  return Object.hasOwn(DEFAULT_ROLE_PERMISSIONS, role) ? DEFAULT_ROLE_PERMISSIONS[role as Role] : [];
+}

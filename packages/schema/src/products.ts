@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { MAX_CENTS, toCents } from './money';
+import { CategoryDto } from './categories';
+
+/** A price on the wire: a decimal string with 2 places. */
+export const MoneyString = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount with 2 decimals, like 12.50');
+
+/** The storefront's product view (spec §3), for the public and customers. */
+export const ProductDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: MoneyString,
+  unit: z.string(),
+  stock: z.number().int(),
+  imageUrl: z.string().nullable().optional(),
+  categoryId: z.uuid().nullable(),
+  isOrganic: z.boolean(),
+  isGlutenFree: z.boolean(),
+});
+export type ProductDto = z.infer<typeof ProductDto>;
+
+/** What staff who manage products read as well (spec §3 'Admin views'). */
+export const AdminProductDto = ProductDto.extend({
+  sku: z.string(),
+  lowStockThreshold: z.number().int(),
+  isActive: z.boolean(),
+  category: CategoryDto.pick({ id: true, name: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type AdminProductDto = z.infer<typeof AdminProductDto>;
+
+/** Either view: the listing answers with the admin view to staff who manage products. */
+export const ProductListItem = z.union([AdminProductDto, ProductDto]);
+export type ProductListItem = z.infer<typeof ProductListItem>;
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Largest page of the product listing. */
+export const PRODUCT_PAGE_MAX = 100;
+
+/** A whole number from JSON or from a query string ('20'). */
+const count = (min: number, max: number) => z.coerce.number<number | string>().int().min(min).max(max);
+
+/**
+ * Query of the product listing. Every field is optional: without any, the whole catalogue.
+ * Paging (in the listing's order, name then id): `limit` (1..100; without it, every match) and
+ * either `cursor` — the id of the last product of the previous page — or `offset`.
+ */
+export const ProductListInput = z
+  .strictObject({
+    categoryId: z.uuid('categoryId must be a uuid').optional(),
+    search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+    limit: count(1, PRODUCT_PAGE_MAX).optional(),
+    cursor: z.uuid('cursor must be the id of the last product of the previous page').optional(),
+    offset: count(0, 1_000_000).optional(),
+  })
+  .refine((input) => input.cursor === undefined || input.offset === undefined, {
+    message: 'Send cursor or offset, not both',
+    path: ['offset'],
+  })
+  .optional();
+export type ProductListInput = z.infer<typeof ProductListInput>;
+
+export const ProductIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
+
+/** Spec §5 product form messages: the web form and the server say the same words. */
+export const PRODUCT_MESSAGES = {
+  name: 'Name is required',
+  description: 'Description is required',
+  price: 'Price must be positive',
+  stock: 'Stock must be positive',
+  categoryId: 'Category is required',
+} as const;
+
+const price = z
+  .union([z.string(), z.number()], PRODUCT_MESSAGES.price)
+  .refine((value) => {
+    const cents = toCents(value);
+    return cents !== null && cents >= 0 && cents <= MAX_CENTS;
+  }, PRODUCT_MESSAGES.price)
+  .transform((value) => toCents(value) as number);
+
+/** Product create/replace body (spec §7 POST/PUT /api/products). Price arrives as string or number. */
+export const ProductInput = z.strictObject({
+  // A missing field gets the same message as an empty one.
+  name: z.string(PRODUCT_MESSAGES.name).trim().min(1, PRODUCT_MESSAGES.name).max(200),
+  description: z.string(PRODUCT_MESSAGES.description).trim().min(1, PRODUCT_MESSAGES.description).max(2000),
+  price,
+  unit: z.string().trim().min(1).max(40).default('each'),
+  stock: z.number(PRODUCT_MESSAGES.stock).int().min(0, PRODUCT_MESSAGES.stock).max(1_000_000_000),
+  categoryId: z.uuid(PRODUCT_MESSAGES.categoryId),
+  imageUrl: z.string().trim().max(2000).nullable().optional(),
+  isOrganic: z.boolean().default(false),
+  isGlutenFree: z.boolean().default(false),
+  lowStockThreshold: z.number().int().min(0).max(1_000_000_000).default(10),
+  sku: z.string().trim().min(1).max(64).optional(),
+  isActive: z.boolean().default(true),
+});
+export type ProductInput = z.input<typeof ProductInput>;

@@ -1,0 +1,111 @@
+/**
+ * User management (spec §2 User Management / Create User / Edit User, §5 user create and edit, §7
+ * `/api/users`): the admin's view of a user, and the form both the web and the server check.
+ */
+import { z } from 'zod';
+import { PROFILE_LIMITS, PROFILE_MESSAGES } from './profile';
+import { Role } from './users';
+import { RoleId } from './roles';
+
+export const USER_MESSAGES = {
+  email: 'Invalid email address',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  role: 'Please select a role',
+  phone: PROFILE_MESSAGES.phone,
+  emailTaken: PROFILE_MESSAGES.emailTaken,
+  notFound: 'User not found',
+  deleteSelf: 'You cannot delete your own account',
+  changeOwnRole: 'You cannot change your own role',
+  lastAdmin: 'The last admin cannot be removed or demoted: make another user admin first',
+  outranked: 'You cannot change or delete a user who has permissions you do not have',
+  customRoleBuiltIn: 'Choose a custom role here; built-in roles are chosen with role',
+  deleted: 'User deleted successfully',
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const email = z
+  .string(USER_MESSAGES.email)
+  .trim()
+  .max(PROFILE_LIMITS.email, USER_MESSAGES.email)
+  .pipe(z.email(USER_MESSAGES.email))
+  .transform((value) => value.toLowerCase());
+
+/** Optional; blank → null. */
+const phone = z
+  .string(USER_MESSAGES.phone)
+  .trim()
+  .max(PROFILE_LIMITS.phone, `Phone must be at most ${PROFILE_LIMITS.phone} characters`)
+  .nullable()
+  .transform((value) => value || null)
+  .refine((value) => value === null || /^\+?[0-9][0-9 ().-]*$/.test(value), USER_MESSAGES.phone)
+  .optional();
+
+const fields = {
+  email,
+  firstName: requiredText(USER_MESSAGES.firstName, PROFILE_LIMITS.firstName),
+  lastName: requiredText(USER_MESSAGES.lastName, PROFILE_LIMITS.lastName),
+  phone,
+  role: Role,
+};
+
+/** POST /api/users: email, firstName, lastName, optional phone, role (spec §7). */
+export const CreateUserInput = z.strictObject(fields);
+export type CreateUserInput = z.input<typeof CreateUserInput>;
+
+/**
+ * PUT /api/users/:id: the same fields (what is omitted stays as it is) and `roleId`, a custom role
+ * that then decides the user's access (null: the built-in role does).
+ */
+export const UpdateUserInput = z.strictObject({
+  id: z.uuid('id must be a uuid'),
+  email: fields.email.optional(),
+  firstName: fields.firstName.optional(),
+  lastName: fields.lastName.optional(),
+  phone,
+  role: Role.optional(),
+  roleId: RoleId.nullable().optional(),
+});
+export type UpdateUserInput = z.input<typeof UpdateUserInput>;
+
+export const UserIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
+
+/** A user as the admin screens show them (never the identity provider's subject). */
+export const UserDto = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.string(),
+  roleId: z.string().nullable(),
+  /** The custom role `roleId` names. */
+  customRole: z.object({ id: z.string(), name: z.string(), isActive: z.boolean() }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+/** The Managers stat card counts both kinds of manager (spec §2). */
+export function userStats(users: readonly Pick<UserDto, 'role'>[]) {
+  const count = (...roles: string[]) => users.filter((user) => roles.includes(user.role)).length;
+  return {
+    total: users.length,
+    admins: count('admin'),
+    managers: count('sales_manager', 'inventory_manager'),
+    customers: count('customer'),
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Spec §9 'MMM dd, yyyy' ('Mar 05, 2024'), in local time; 'Unknown' when missing or invalid. */
+export function formatUserDate(value: string | Date | null | undefined): string {
+  if (!value) return 'Unknown';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Unknown';
+  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
+}
