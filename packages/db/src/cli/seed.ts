@@ -1,0 +1,25 @@
+import { migrate, openDatabase } from '../data-source';
+import { seedDemoData } from '../seed/seed';
+import { seedLargeData } from '../seed/large-seed';
+import { cliDatabaseConfig } from './config';
+
+const db = await openDatabase(cliDatabaseConfig());
+try {
+  await migrate(db.dataSource);
+  const added = await seedDemoData(db.dataSource);
+  console.log(
+    `Seeded: ${added.categories} categories, ${added.products} products, ${added.users} users, ${added.roles} roles added.`,
+  );
+  // `pnpm db:seed --large`: the benchmark-sized data set on top (skipped when already loaded).
+  if (process.argv.includes('--large')) {
+    const large = await seedLargeData(db.dataSource);
+    console.log(
+      large.loaded
+        ? `Large data set: ${large.products} products, ${large.customers} customers, ${large.orders} orders, ` +
+            `${large.orderItems} items, ${large.statusChanges} status changes (${large.categories} categories) in ${large.ms} ms.`
+        : 'Large data set: already loaded, nothing to do.',
+    );
+  }
+} finally {
+  await db.close();
+}

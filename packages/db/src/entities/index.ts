@@ -1,0 +1,50 @@
+import { UserEntity } from './user.entity';
+import { UserAddressEntity } from './user-address.entity';
+import { CategoryEntity } from './category.entity';
+import { ProductEntity } from './product.entity';
+import { OrderEntity } from './order.entity';
+import { OrderItemEntity } from './order-item.entity';
+import { RoleEntity } from './role.entity';
+import { PermissionEntity } from './permission.entity';
+import { PermissionGroupEntity } from './permission-group.entity';
+import { PermissionGroupPermissionEntity, RolePermissionEntity, RolePermissionGroupEntity } from './links.entity';
+import { SessionEntity } from './session.entity';
+import { StockMovementEntity } from './stock-movement.entity';
+import { OrderStatusHistoryEntity } from './order-status-history.entity';
+
+export {
+  UserEntity,
+  UserAddressEntity,
+  CategoryEntity,
+  ProductEntity,
+  OrderEntity,
+  OrderItemEntity,
+  RoleEntity,
+  PermissionEntity,
+  PermissionGroupEntity,
+  PermissionGroupPermissionEntity,
+  RolePermissionEntity,
+  RolePermissionGroupEntity,
+  SessionEntity,
+  StockMovementEntity,
+  OrderStatusHistoryEntity,
+};
+
+/** Every entity, for the DataSource. */
+export const entities = [
+  UserEntity,
+  UserAddressEntity,
+  CategoryEntity,
+  ProductEntity,
+  OrderEntity,
+  OrderItemEntity,
+  RoleEntity,
+  PermissionEntity,
+  PermissionGroupEntity,
+  PermissionGroupPermissionEntity,
+  RolePermissionEntity,
+  RolePermissionGroupEntity,
+  SessionEntity,
+  StockMovementEntity,
+  OrderStatusHistoryEntity,
+];

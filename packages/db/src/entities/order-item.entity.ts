@@ -1,0 +1,40 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, moneyColumn } from './columns';
+import { OrderEntity } from './order.entity';
+import { ProductEntity } from './product.entity';
+
+/**
+ * One line of an order at the price the server charged. A product that appears in an order cannot
+ * be deleted (RESTRICT): it is deactivated instead, so order history stays whole.
+ */
+@Entity('order_items')
+@Check('order_items_quantity_check', '"quantity" > 0')
+export class OrderItemEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Index('order_items_order_id_idx')
+  @Column({ name: 'order_id', type: 'uuid' })
+  orderId!: string;
+
+  @ManyToOne(() => OrderEntity, (order) => order.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: OrderEntity;
+
+  @Index('order_items_product_id_idx')
+  @Column({ name: 'product_id', type: 'uuid' })
+  productId!: string;
+
+  @ManyToOne(() => ProductEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'product_id' })
+  product?: ProductEntity;
+
+  @Column({ type: 'integer' })
+  quantity!: number;
+
+  @Column(moneyColumn)
+  price!: string;
+
+  @CreatedAt()
+  createdAt!: Date;
+}

@@ -1,0 +1,78 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAt, UpdatedAt, moneyColumn } from './columns';
+import { UserEntity } from './user.entity';
+import { OrderItemEntity } from './order-item.entity';
+
+/**
+ * A placed order. Prices and total are the server's. Of a card only the holder's name and the last
+ * four digits are ever stored. `idempotencyKey` + `requestHash` let a retried placement return the
+ * first order (unique per user).
+ */
+@Entity('orders')
+@Check('orders_status_check', `"status" IN ('pending','processing','shipped','delivered','cancelled')`)
+@Check('orders_payment_method_check', `"payment_method" IN ('card','cash_on_delivery','bank_transfer')`)
+@Check('orders_card_last_four_check', `"card_last_four" ~ '^[0-9]{4}$'`)
+@Check('orders_total_check', '"total" >= 0')
+@Unique('orders_user_idempotency_key', ['userId', 'idempotencyKey'])
+@Index('orders_user_id_created_at_idx', ['userId', 'createdAt'])
+@Index('orders_status_created_at_idx', ['status', 'createdAt'])
+@Index('orders_created_at_idx', ['createdAt'])
+export class OrderEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status!: string;
+
+  @Column({ name: 'payment_method', type: 'varchar', length: 30, default: 'card' })
+  paymentMethod!: string;
+
+  @Column({ name: 'payment_status', type: 'varchar', length: 30, default: 'pending' })
+  paymentStatus!: string;
+
+  @Column(moneyColumn)
+  total!: string;
+
+  @Column({ name: 'shipping_address', type: 'text' })
+  shippingAddress!: string;
+
+  @Column({ name: 'estimated_delivery', type: 'timestamptz', nullable: true })
+  estimatedDelivery!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes!: string | null;
+
+  @Column({ name: 'card_holder_name', type: 'varchar', length: 200, nullable: true })
+  cardHolderName!: string | null;
+
+  @Column({ name: 'card_last_four', type: 'varchar', length: 4, nullable: true })
+  cardLastFour!: string | null;
+
+  @Column({ name: 'bank_account_number', type: 'varchar', length: 64, nullable: true })
+  bankAccountNumber!: string | null;
+
+  @Column({ name: 'bank_name', type: 'varchar', length: 200, nullable: true })
+  bankName!: string | null;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 200, nullable: true })
+  idempotencyKey!: string | null;
+
+  @Column({ name: 'request_hash', type: 'varchar', length: 64, nullable: true })
+  requestHash!: string | null;
+
+  @OneToMany(() => OrderItemEntity, (item) => item.order)
+  items?: OrderItemEntity[];
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+}

@@ -1,0 +1,67 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt, moneyColumn } from './columns';
+import { CategoryEntity } from './category.entity';
+
+/**
+ * A product of the catalogue. Stock can never go below 0: the database refuses it
+ * (`products_stock_check`), whatever the code above does.
+ */
+@Entity('products')
+@Check('products_stock_check', '"stock" >= 0')
+@Check('products_price_check', '"price" >= 0')
+@Check('products_low_stock_threshold_check', '"low_stock_threshold" >= 0')
+// The listing's order (name, id), alone and within a category (migration ListingIndexes1764500000000).
+@Index('products_name_id_idx', ['name', 'id'])
+@Index('products_category_id_name_id_idx', ['categoryId', 'name', 'id'])
+export class ProductEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  /** Decimal string with 2 places, e.g. '4.99'. */
+  @Column(moneyColumn)
+  price!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  unit!: string;
+
+  @Index('products_category_id_idx')
+  @Column({ name: 'category_id', type: 'uuid', nullable: true })
+  categoryId!: string | null;
+
+  @ManyToOne(() => CategoryEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'category_id' })
+  category?: CategoryEntity | null;
+
+  @Column({ type: 'integer', default: 0 })
+  stock!: number;
+
+  @Column({ name: 'image_url', type: 'text', nullable: true })
+  imageUrl!: string | null;
+
+  @Column({ name: 'is_organic', type: 'boolean', default: false })
+  isOrganic!: boolean;
+
+  @Column({ name: 'is_gluten_free', type: 'boolean', default: false })
+  isGlutenFree!: boolean;
+
+  @Column({ type: 'varchar', length: 64, unique: true })
+  sku!: string;
+
+  @Column({ name: 'low_stock_threshold', type: 'integer', default: 10 })
+  lowStockThreshold!: number;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @CreatedAt()
+  createdAt!: Date;
+
+  @UpdatedAt()
+  updatedAt!: Date;
+}

@@ -1,0 +1,5 @@
+export * from './entities';
+export * from './data-source';
+export { seedDemoData, type SeedResult } from './seed/seed';
+export { demoAccounts } from './seed/demo-accounts';
+export { seedPermissionModel, type PermissionSeedResult } from './seed/permissions-seed';
