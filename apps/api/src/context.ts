@@ -1,0 +1,36 @@
+/**
+ * What every procedure and service receives. Services take a `ServiceContext` (the database, the
+ * caller and a logger) so that a test or a script can call them without HTTP.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The signed-in caller, loaded from the database on every request (a role change applies at once). */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  role: string;
+  roleId: string | null;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  /** Effective permissions (`resource:action`). */
+  permissions: ReadonlySet<string>;
+}
+
+export interface ServiceContext {
+  db: EntityManager;
+  user: CurrentUser | null;
+  log: FastifyBaseLogger;
+}
+
+export interface RequestContext extends ServiceContext {
+  dataSource: DataSource;
+  req: FastifyRequest;
+  res: FastifyReply;
+}
+
+/** Resolves the caller of a request; installed by the auth module. */
+export type UserResolver = (req: FastifyRequest, dataSource: DataSource) => Promise<CurrentUser | null>;

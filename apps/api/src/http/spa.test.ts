@@ -1,0 +1,80 @@
+/** The built SPA with its history fallback, beside an API that still answers JSON. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+const INDEX = '<!doctype html><html><body><div id="root">spa-index-marker</div></body></html>';
+const webDist = mkdtempSync(join(tmpdir(), 'shop-web-dist-'));
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), INDEX);
+  writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+  t = await startTestApp({ WEB_DIST: webDist });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the SPA', () => {
+  it.each(['/', '/some/client/route', '/admin/users/123/edit', '/cart?from=home'])(
+    'GET %s → index.html',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('spa-index-marker');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    },
+  );
+
+  it('serves hashed assets with a long cache and other files revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves API paths to the API: unknown ones are JSON 404s', async () => {
+    for (const url of ['/api/nope', '/api', '/trpc', '/api/products/extra/segment']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.body, url).not.toContain('spa-index-marker');
+    }
+  });
+
+  it('still answers the API', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers other methods on client routes with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/some/client/route' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('without a built SPA', () => {
+  it('answers every unknown path with a JSON 404', async () => {
+    const bare = await startTestApp();
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/some/client/route' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await bare.close();
+    }
+  });
+});

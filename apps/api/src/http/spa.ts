@@ -1,0 +1,36 @@
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and any
+ * unknown GET that is not an API path answered with index.html (the router shows its 404 page).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/api/', '/trpc/', '/oidc/'];
+
+export async function spaPlugin(app: FastifyInstance, { root }: { root: string }) {
+  const hasSpa = existsSync(join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+    if (hasSpa && req.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Not found: ${req.method} ${path}`, code: 'NOT_FOUND' });
+  });
+}

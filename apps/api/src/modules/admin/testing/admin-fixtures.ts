@@ -1,0 +1,199 @@
+/**
+ * Test helpers for the admin modules: callers acting as a seeded demo user (with the permissions of
+ * DEFAULT_ROLE_PERMISSIONS), and orders written straight into the tables as order placement would
+ * leave them (stock already taken off the products).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { expect } from 'vitest';
+import type { DataSource } from 'typeorm';
+import {
+  centsToDecimal,
+  permissionsForRole,
+  toCents,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@shop/schema';
+import type { CurrentUser, RequestContext } from '../../../context';
+import { createCaller } from '../../../trpc/router';
+
+export const DEMO_EMAILS = {
+  admin: 'admin@example.com',
+  inventory_manager: 'inventory@example.com',
+  sales_manager: 'sales@example.com',
+  customer: 'customer@example.com',
+} as const;
+export type DemoRole = keyof typeof DEMO_EMAILS;
+export const DEMO_ROLES = Object.keys(DEMO_EMAILS) as DemoRole[];
+
+const silentLogger = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silentLogger;
+  },
+} as unknown as FastifyBaseLogger;
+
+export async function currentUser(dataSource: DataSource, email: string): Promise<CurrentUser> {
+  const [row] = await dataSource.query(
+    `SELECT id, email, first_name, last_name, phone, role, role_id, profile_image_url, created_at
+     FROM users WHERE email = $1`,
+    [email],
+  );
+  if (!row) throw new Error(`No user ${email}`);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    role: row.role,
+    roleId: row.role_id,
+    profileImageUrl: row.profile_image_url,
+    createdAt: row.created_at,
+    permissions: new Set(permissionsForRole(row.role)),
+  };
+}
+
+export function contextFor(dataSource: DataSource, user: CurrentUser | null): RequestContext {
+  return {
+    dataSource,
+    db: dataSource.manager,
+    user,
+    log: silentLogger,
+    req: {} as RequestContext['req'],
+    res: {} as RequestContext['res'],
+  };
+}
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/** A caller signed in as the demo user of `role`, or anonymous with null. */
+export async function callerAs(dataSource: DataSource, role: DemoRole | null): Promise<Caller> {
+  const user = role ? await currentUser(dataSource, DEMO_EMAILS[role]) : null;
+  return createCaller(contextFor(dataSource, user));
+}
+
+export interface TestProduct {
+  id: string;
+  name: string;
+  stock: number;
+  price: string;
+}
+
+/** A fresh active product of its own (so tests never share stock), in the first category. */
+export async function makeProduct(
+  dataSource: DataSource,
+  overrides: {
+    stock?: number;
+    price?: string;
+    lowStockThreshold?: number;
+    isActive?: boolean;
+    name?: string;
+  } = {},
+): Promise<TestProduct> {
+  const suffix = Math.random().toString(36).slice(2, 10).toUpperCase();
+  const [row] = await dataSource.query(
+    `INSERT INTO products (name, description, price, unit, stock, category_id, sku, low_stock_threshold, is_active)
+     VALUES ($1, 'A test product', $2, 'each', $3, (SELECT id FROM categories ORDER BY name LIMIT 1), $4, $5, $6)
+     RETURNING id, name, stock, price`,
+    [
+      overrides.name ?? `Test product ${suffix}`,
+      overrides.price ?? '2.50',
+      overrides.stock ?? 100,
+      `TEST-${suffix}`,
+      overrides.lowStockThreshold ?? 10,
+      overrides.isActive ?? true,
+    ],
+  );
+  return row;
+}
+
+export interface TestOrderOptions {
+  email?: string;
+  status?: OrderStatus;
+  paymentMethod?: PaymentMethod;
+  paymentStatus?: string;
+  items: { productId: string; quantity: number; price?: string }[];
+  shippingAddress?: string;
+  notes?: string | null;
+}
+
+/** An order as placement leaves it: items at the products' prices, stock taken off. */
+export async function makeOrder(dataSource: DataSource, options: TestOrderOptions): Promise<string> {
+  return dataSource.transaction(async (tx) => {
+    const [user] = await tx.query(`SELECT id FROM users WHERE email = $1`, [
+      options.email ?? DEMO_EMAILS.customer,
+    ]);
+    const lines: { productId: string; quantity: number; price: string }[] = [];
+    for (const item of options.items) {
+      const [product] = await tx.query(`SELECT price FROM products WHERE id = $1`, [item.productId]);
+      lines.push({ productId: item.productId, quantity: item.quantity, price: item.price ?? product.price });
+    }
+    const total = lines.reduce((sum, line) => sum + (toCents(line.price) ?? 0) * line.quantity, 0);
+    const method = options.paymentMethod ?? 'card';
+    const [order] = await tx.query(
+      `INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address, notes,
+                           card_holder_name, card_last_four, bank_name, bank_account_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        user.id,
+        options.status ?? 'pending',
+        method,
+        options.paymentStatus ?? 'pending',
+        centsToDecimal(total),
+        options.shippingAddress ?? '1 Test Street, Springfield, IL 62701, US',
+        options.notes ?? null,
+        method === 'card' ? 'Casey Customer' : null,
+        method === 'card' ? '4242' : null,
+        method === 'bank_transfer' ? 'Test Bank' : null,
+        method === 'bank_transfer' ? '12345678' : null,
+      ],
+    );
+    for (const line of lines) {
+      await tx.query(
+        `INSERT INTO order_items (order_id, product_id, quantity, price) VALUES ($1, $2, $3, $4)`,
+        [order.id, line.productId, line.quantity, line.price],
+      );
+      await tx.query(`UPDATE products SET stock = stock - $2 WHERE id = $1`, [line.productId, line.quantity]);
+    }
+    return order.id as string;
+  });
+}
+
+export async function stockOf(dataSource: DataSource, productId: string): Promise<number> {
+  const [row] = await dataSource.query(`SELECT stock FROM products WHERE id = $1`, [productId]);
+  return row.stock;
+}
+
+/** The tRPC error code a call failed with (undefined when it succeeded). */
+export async function codeOf(call: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await call;
+    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+}
+
+/** The error a call failed with; throws when it succeeded. */
+export async function failureOf(call: Promise<unknown>): Promise<Error & { code: string }> {
+  try {
+    await call;
+  } catch (error) {
+    return error as Error & { code: string };
+  }
+  throw new Error('Expected the call to fail');
+}
+
+/** A response body must never carry a stack trace or SQL (DESIGN.md §3). */
+export function expectNoInternals(body: string): void {
+  expect(body).not.toMatch(/\n\s+at /);
+  expect(body).not.toMatch(/\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]*\b(FROM|INTO|SET|WHERE)\b/);
+  expect(body).not.toMatch(/QueryFailedError|TypeORMError|ZodError|node_modules|\.ts:\d+/);
+}

@@ -1,0 +1,152 @@
+/**
+ * The browser-navigation sign-in routes (spec §7): authorization code flow with PKCE, state and
+ * nonce, against an external provider or the development one.
+ *
+ *   GET /api/login[?returnTo=/orders]  → the provider's sign-in page
+ *   GET /api/callback                  → signed in, on returnTo (default '/');
+ *                                        any failure → /login?error=sign_in_failed, not signed in
+ *   GET /api/logout                    → session destroyed, then the provider's end_session
+ *                                        (RP-initiated logout) when it has one, else '/'
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as client from 'openid-client';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../env';
+import { shopOrigin } from '../../http/origin';
+import type { RateLimitConfigs } from '../../http/rate-limits';
+import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
+import type { OidcClient, OidcClientForOrigin } from './oidc-client';
+import { SESSION_COOKIE } from './sessions';
+import { signInUser, type VerifiedIdentity } from './users-at-sign-in.service';
+
+const SCOPE = 'openid email profile';
+/** Where a failed sign-in lands: the web's login screen shows 'Login Failed'. */
+export const SIGN_IN_FAILED_PATH = '/login?error=sign_in_failed';
+
+export interface AuthRoutesOptions {
+  env: Env;
+  dataSource: DataSource;
+  oidc: OidcClient;
+  rateLimits: RateLimitConfigs;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+function badHost(reply: FastifyReply) {
+  return reply.code(400).send({ message: 'Missing or invalid Host header', code: 'BAD_REQUEST' });
+}
+
+export async function authRoutes(app: FastifyInstance, { env, dataSource, oidc, rateLimits }: AuthRoutesOptions) {
+  app.get<{ Querystring: { returnTo?: unknown } }>(
+    '/api/login',
+    { config: { rateLimit: rateLimits.signIn } },
+    async (req, reply) => {
+      const origin = shopOrigin(env, req);
+      if (!origin) return badHost(reply);
+      let provider: OidcClientForOrigin;
+      try {
+        provider = await oidc.forOrigin(origin);
+      } catch (error) {
+        req.log.error({ err: error }, 'the identity provider is unreachable');
+        return noStore(reply)
+          .code(503)
+          .send({ message: 'Sign-in is temporarily unavailable. Please try again.', code: 'SERVICE_UNAVAILABLE' });
+      }
+      const { config, redirectUri } = provider;
+
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      saveLoginState(reply, { state, nonce, codeVerifier, returnTo: safeReturnTo(req.query.returnTo) });
+
+      const authorizationUrl = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        ...oidc.authorizationParams,
+      });
+      return noStore(reply).redirect(authorizationUrl.href, 302);
+    },
+  );
+
+  app.get('/api/callback', { config: { rateLimit: rateLimits.signIn } }, async (req, reply) => {
+    const pending = takeLoginState(req, reply);
+    noStore(reply);
+    if (!pending) {
+      req.log.info('sign-in callback without a valid pending sign-in');
+      return reply.redirect(SIGN_IN_FAILED_PATH, 303);
+    }
+    const origin = shopOrigin(env, req);
+    if (!origin) return badHost(reply);
+
+    let identity: VerifiedIdentity;
+    try {
+      const { config, redirectUri } = await oidc.forOrigin(origin);
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.search = new URL(req.url, 'http://callback.invalid').search;
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims()!;
+      // Some providers (the development one included) put only `sub` in the ID token.
+      const info: Record<string, unknown> = config.serverMetadata().userinfo_endpoint
+        ? await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
+        : {};
+      const claims: Record<string, unknown> = { ...idToken, ...info };
+      identity = {
+        subject: idToken.sub,
+        email: text(claims.email),
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+        firstName: text(claims.given_name),
+        lastName: text(claims.family_name),
+        picture: text(claims.picture),
+      };
+    } catch (error) {
+      req.log.info({ err: error }, 'sign-in failed at the provider exchange');
+      return reply.redirect(SIGN_IN_FAILED_PATH, 303);
+    }
+
+    try {
+      const user = await signInUser({ db: dataSource.manager, user: null, log: req.log }, identity, {
+        adminEmails: env.ADMIN_EMAILS,
+      });
+      // A new session id at sign-in: whatever id the browser had before stops working.
+      await req.session.regenerate();
+      req.session.set('userId', user.id);
+      req.log.info({ userId: user.id }, 'signed in');
+    } catch (error) {
+      req.log.warn({ err: error }, 'sign-in refused');
+      return reply.redirect(SIGN_IN_FAILED_PATH, 303);
+    }
+    return reply.redirect(pending.returnTo, 303);
+  });
+
+  app.get('/api/logout', async (req, reply) => {
+    noStore(reply);
+    if (req.session?.userId) await req.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+
+    const origin = shopOrigin(env, req);
+    if (!origin) return reply.redirect('/', 303);
+    try {
+      const { config, postLogoutRedirectUri } = await oidc.forOrigin(origin);
+      if (config.serverMetadata().end_session_endpoint) {
+        const endSession = client.buildEndSessionUrl(config, { post_logout_redirect_uri: postLogoutRedirectUri });
+        return reply.redirect(endSession.href, 303);
+      }
+    } catch (error) {
+      req.log.warn({ err: error }, 'provider logout unavailable; signed out of the shop only');
+    }
+    return reply.redirect('/', 303);
+  });
+}

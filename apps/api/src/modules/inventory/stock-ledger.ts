@@ -1,0 +1,61 @@
+/**
+ * The stock ledger's one writer. Every change of a product's stock — a staff edit, an order placed,
+ * an order cancelled, an import — calls `recordStockMovements` in the SAME transaction as the
+ * change itself, so a rolled-back change leaves no row and a committed one always has its row.
+ *
+ * Order placement (modules/orders) records its decrements like this, after locking and updating
+ * the products:
+ *
+ * ```ts
+ * await recordStockMovements(tx, lines.map((line) => ({
+ *   productId: line.productId, quantityBefore: line.stockBefore, quantityAfter: line.stockBefore - line.quantity,
+ *   source: 'order', orderId: order.id, userId: ctx.user.id,
+ * })));
+ * ```
+ */
+import type { EntityManager } from 'typeorm';
+import type { StockMovementSource } from '@shop/schema';
+
+export interface StockMovementRow {
+  productId: string;
+  /** The stock level before the change (>= 0). */
+  quantityBefore: number;
+  /** The stock level after the change (>= 0). */
+  quantityAfter: number;
+  source: StockMovementSource;
+  /** Why (the Update Stock dialog's reason, a cancellation note…). */
+  reason?: string | null;
+  /** The order that caused it (source 'order' or 'cancellation'). */
+  orderId?: string | null;
+  /** Who made it: the staff member, or the customer who placed the order. */
+  userId?: string | null;
+}
+
+/**
+ * Inserts one ledger row per movement (`change` = after − before) in one statement. Rows whose
+ * level did not move are skipped. Call it with the transaction's EntityManager.
+ */
+export async function recordStockMovements(
+  tx: EntityManager,
+  rows: readonly StockMovementRow[],
+): Promise<void> {
+  const moved = rows.filter((row) => row.quantityAfter !== row.quantityBefore);
+  if (moved.length === 0) return;
+  await tx.query(
+    `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id)
+     SELECT m.product_id, m.quantity_before, m.quantity_after, m.quantity_after - m.quantity_before,
+            m.source, m.reason, m.order_id, m.user_id
+     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
+          WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, n)
+     ORDER BY m.n`,
+    [
+      moved.map((row) => row.productId),
+      moved.map((row) => row.quantityBefore),
+      moved.map((row) => row.quantityAfter),
+      moved.map((row) => row.source),
+      moved.map((row) => row.reason ?? null),
+      moved.map((row) => row.orderId ?? null),
+      moved.map((row) => row.userId ?? null),
+    ],
+  );
+}

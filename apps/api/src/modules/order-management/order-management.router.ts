@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import {
+  AdminOrderDetailDto,
+  AdminOrderIdInput,
+  AdminOrderListInput,
+  AdminOrderListItemDto,
+  AdminOrderStatusInput,
+  AdminOrderSummaryDto,
+} from '@shop/schema';
+import { can, router } from '../../trpc/trpc';
+import { getOrder, listOrders, orderSummary, updateOrderStatus } from './order-management.service';
+
+export const orderManagementRouter = router({
+  /** Every customer's orders, newest first, with search and status filter. */
+  list: can('orders:read_all')
+    .input(AdminOrderListInput)
+    .output(z.array(AdminOrderListItemDto))
+    .query(({ ctx, input }) => listOrders(ctx, input)),
+  /** The order management cards. */
+  summary: can('orders:read_all')
+    .output(AdminOrderSummaryDto)
+    .query(({ ctx }) => orderSummary(ctx)),
+  /** One order with items and status timeline (the View dialog). */
+  byId: can('orders:read_all')
+    .input(AdminOrderIdInput)
+    .output(AdminOrderDetailDto)
+    .query(({ ctx, input }) => getOrder(ctx, input.id)),
+  /** PATCH /api/orders/:id/status. */
+  updateStatus: can('orders:update')
+    .input(AdminOrderStatusInput)
+    .output(AdminOrderDetailDto)
+    .mutation(({ ctx, input }) => updateOrderStatus(ctx, input)),
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { OrderDetailDto, OrderDto, OrderIdInput, PlaceOrderInput } from '@shop/schema';
+import { authedProcedure, can, router } from '../../trpc/trpc';
+import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.service';
+
+/**
+ * Shoppers' orders (spec §7 /api/orders). `mine` is the caller's own; `list` is everybody's, for
+ * order management (`orders:read_all`). Status changes live with order management.
+ */
+export const ordersRouter = router({
+  /** POST /api/orders. `idempotencyKey` is the tRPC form of the `Idempotency-Key` header. */
+  create: authedProcedure
+    .input(PlaceOrderInput)
+    .output(OrderDetailDto)
+    .mutation(({ ctx, input }) => placeOrder(ctx, input)),
+  mine: authedProcedure.output(z.array(OrderDto)).query(({ ctx }) => listMyOrders(ctx)),
+  list: can('orders:read_all')
+    .output(z.array(OrderDto))
+    .query(({ ctx }) => listAllOrders(ctx)),
+  byId: authedProcedure
+    .input(OrderIdInput)
+    .output(OrderDetailDto)
+    .query(({ ctx, input }) => getOrder(ctx, input.id)),
+});

@@ -1,0 +1,375 @@
+/**
+ * Placing and reading orders (DESIGN.md §4 'Placing an order', 'Who sees what').
+ *
+ * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
+ * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
+ * prices and total equal the server's), then stock is decremented with a guarded UPDATE and the
+ * order and its items are written at the server's prices. Any refusal rolls everything back.
+ * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
+ *
+ * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
+ * placement with the same body (stock is taken once); the same key with another body is
+ * UNPROCESSABLE_CONTENT. A concurrent duplicate either finds the first order once it holds the
+ * product locks (the first has committed by then), or loses the race on the unique
+ * (user_id, idempotency_key) constraint and then reads the winner's order.
+ */
+import { recordStockMovements } from '../inventory/stock-ledger';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { OrderEntity, OrderItemEntity } from '@shop/db';
+import {
+  ESTIMATED_DELIVERY_DAYS,
+  centsToDecimal,
+  formatMoney,
+  toCents,
+  type InsufficientStockDetails,
+  type OrderDetailDto,
+  type OrderDto,
+  type OrderItemDto,
+  type OrderStatus,
+  type PaymentMethod,
+  type PlaceOrderInput,
+  type PriceChangedDetails,
+  type ProductUnavailableDetails,
+} from '@shop/schema';
+import type { CurrentUser, ServiceContext } from '../../context';
+import { ConflictError, DomainError, NotFoundError } from '../../errors';
+
+type Ctx = ServiceContext & { user: CurrentUser };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_CONSTRAINT = 'orders_user_idempotency_key';
+/** Times a placement is retried after PostgreSQL broke a deadlock (the whole transaction rolled back). */
+const DEADLOCK_RETRIES = 2;
+
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different order');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// DTOs
+// ---------------------------------------------------------------------------------------------
+
+export function toOrderDto(order: OrderEntity): OrderDto {
+  return {
+    id: order.id,
+    userId: order.userId,
+    status: order.status as OrderStatus,
+    total: order.total,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    paymentStatus: order.paymentStatus as OrderDto['paymentStatus'],
+    shippingAddress: order.shippingAddress,
+    notes: order.notes,
+    estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+    cardHolderName: order.cardHolderName,
+    cardLastFour: order.cardLastFour,
+    bankName: order.bankName,
+    bankAccountNumber: order.bankAccountNumber,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+function toOrderItemDto(item: OrderItemEntity): OrderItemDto {
+  return {
+    id: item.id,
+    productId: item.productId,
+    quantity: item.quantity,
+    price: item.price,
+    product: { name: item.product?.name ?? 'Unknown product', imageUrl: item.product?.imageUrl ?? null },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+const canReadAll = (user: CurrentUser) => user.permissions.has('orders:read_all');
+
+/** The caller's own orders, newest first. */
+export async function listMyOrders(ctx: Ctx): Promise<OrderDto[]> {
+  const orders = await ctx.db.find(OrderEntity, {
+    where: { userId: ctx.user.id },
+    order: { createdAt: 'DESC', id: 'DESC' },
+  });
+  return orders.map(toOrderDto);
+}
+
+/** Every order, newest first (callers with `orders:read_all`; the procedure checks it). */
+export async function listAllOrders(ctx: Ctx): Promise<OrderDto[]> {
+  const orders = await ctx.db.find(OrderEntity, { order: { createdAt: 'DESC', id: 'DESC' } });
+  return orders.map(toOrderDto);
+}
+
+async function loadOrderDetail(db: EntityManager, id: string): Promise<OrderDetailDto | null> {
+  const order = await db.findOne(OrderEntity, { where: { id } });
+  if (!order) return null;
+  const items = await db.find(OrderItemEntity, {
+    where: { orderId: id },
+    relations: { product: true },
+    order: { createdAt: 'ASC', id: 'ASC' },
+  });
+  return { ...toOrderDto(order), items: items.map(toOrderItemDto) };
+}
+
+/** One order with its items, for its owner or a caller with `orders:read_all`; anyone else NOT_FOUND. */
+export async function getOrder(ctx: Ctx, id: string): Promise<OrderDetailDto> {
+  const order = await loadOrderDetail(ctx.db, id);
+  if (!order || (order.userId !== ctx.user.id && !canReadAll(ctx.user))) throw new NotFoundError('Order');
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing
+// ---------------------------------------------------------------------------------------------
+
+type OrderBody = Omit<PlaceOrderInput, 'idempotencyKey'>;
+
+interface Line {
+  productId: string;
+  quantity: number;
+  /** Every price the client sent for this product (duplicate lines are merged). */
+  clientCents: number[];
+}
+
+interface LockedProduct {
+  id: string;
+  name: string;
+  price: string;
+  stock: number;
+  is_active: boolean;
+}
+
+/** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
+export function mergeLines(items: OrderBody['items']): Line[] {
+  const lines = new Map<string, Line>();
+  for (const item of items) {
+    const productId = item.productId.toLowerCase();
+    const line = lines.get(productId) ?? { productId, quantity: 0, clientCents: [] };
+    line.quantity += item.quantity;
+    line.clientCents.push(toCents(item.price)!);
+    lines.set(productId, line);
+  }
+  return [...lines.values()].sort((a, b) =>
+    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+  );
+}
+
+/** What "the same body" means for a retried placement: every field after validation and trimming. */
+export function requestHash(body: OrderBody): string {
+  const canonical = [
+    body.items.map((item) => [item.productId.toLowerCase(), item.quantity, toCents(item.price)]),
+    toCents(body.total),
+    body.paymentMethod,
+    body.shippingAddress,
+    body.notes ?? null,
+    body.cardHolderName ?? null,
+    body.cardLastFour ?? null,
+    body.bankName ?? null,
+    body.bankAccountNumber ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+function errorCode(error: unknown): { code?: string; constraint?: string } {
+  const e = error as {
+    code?: unknown;
+    constraint?: unknown;
+    driverError?: { code?: unknown; constraint?: unknown };
+  };
+  const code = e?.driverError?.code ?? e?.code;
+  const constraint = e?.driverError?.constraint ?? e?.constraint;
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    constraint: typeof constraint === 'string' ? constraint : undefined,
+  };
+}
+
+const isIdempotencyClash = (error: unknown) => {
+  const { code, constraint } = errorCode(error);
+  return code === '23505' && (constraint === undefined || constraint === IDEMPOTENCY_CONSTRAINT);
+};
+const isDeadlock = (error: unknown) => errorCode(error).code === '40P01';
+
+/** The first order placed under this key, or UNPROCESSABLE_CONTENT when it was another body. */
+async function replay(
+  db: EntityManager,
+  userId: string,
+  key: string,
+  hash: string,
+): Promise<OrderDetailDto | null> {
+  const existing = await db.findOne(OrderEntity, { where: { userId, idempotencyKey: key } });
+  if (!existing) return null;
+  if (existing.requestHash !== hash) throw new IdempotencyKeyReusedError();
+  return loadOrderDetail(db, existing.id);
+}
+
+export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {
+  const { idempotencyKey, ...body } = input;
+  const hash = requestHash(body);
+  const userId = ctx.user.id;
+
+  if (idempotencyKey) {
+    const earlier = await replay(ctx.db, userId, idempotencyKey, hash);
+    if (earlier) return earlier;
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const placed = await ctx.db.transaction((tx) =>
+        placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash),
+      );
+      // Read back after the commit: the row locks are not held while the answer is read.
+      return typeof placed === 'string' ? (await loadOrderDetail(ctx.db, placed))! : placed;
+    } catch (error) {
+      if (idempotencyKey && isIdempotencyClash(error)) {
+        const winner = await replay(ctx.db, userId, idempotencyKey, hash);
+        if (winner) return winner;
+      }
+      if (isDeadlock(error) && attempt < DEADLOCK_RETRIES) {
+        ctx.log.warn({ err: error }, 'order placement hit a deadlock; retrying');
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+async function placeInTransaction(
+  tx: EntityManager,
+  userId: string,
+  body: OrderBody,
+  idempotencyKey: string | null,
+  hash: string,
+): Promise<OrderDetailDto | string> {
+  const lines = mergeLines(body.items);
+  const ids = lines.map((line) => line.productId);
+
+  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
+  const rows: LockedProduct[] = await tx.query(
+    `SELECT id, name, price, stock, is_active FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const products = new Map(rows.map((row) => [row.id, row]));
+
+  // A duplicate of a placement that committed while we waited for the locks.
+  if (idempotencyKey) {
+    const earlier = await replay(tx, userId, idempotencyKey, hash);
+    if (earlier) return earlier;
+  }
+
+  const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
+  if (unavailable.length > 0) {
+    const details: ProductUnavailableDetails = {
+      reason: 'PRODUCT_UNAVAILABLE',
+      products: unavailable.map((line) => ({
+        productId: line.productId,
+        name: products.get(line.productId)?.name ?? null,
+      })),
+    };
+    const names = details.products.map((p) => p.name ?? p.productId).join(', ');
+    throw new ConflictError(`No longer available: ${names}. Please remove it from your cart.`, {
+      ...details,
+    });
+  }
+
+  const short = lines.filter((line) => products.get(line.productId)!.stock < line.quantity);
+  if (short.length > 0) {
+    const details: InsufficientStockDetails = {
+      reason: 'INSUFFICIENT_STOCK',
+      products: short.map((line) => {
+        const product = products.get(line.productId)!;
+        return {
+          productId: line.productId,
+          name: product.name,
+          requested: line.quantity,
+          available: product.stock,
+        };
+      }),
+    };
+    const what = details.products
+      .map((p) => (p.available > 0 ? `${p.name} (only ${p.available} left)` : `${p.name} (out of stock)`))
+      .join(', ');
+    throw new ConflictError(`Not enough stock for ${what}`, { ...details });
+  }
+
+  const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
+  const totalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  const changed = lines.filter((line) => line.clientCents.some((cents) => cents !== serverCents(line)));
+  if (changed.length > 0 || toCents(body.total) !== totalCents) {
+    const details: PriceChangedDetails & { total: string } = {
+      reason: 'PRICE_CHANGED',
+      prices: lines.map((line) => ({ productId: line.productId, price: centsToDecimal(serverCents(line)) })),
+      total: centsToDecimal(totalCents),
+    };
+    const what =
+      changed.length > 0
+        ? changed.map(
+            (line) =>
+              `${products.get(line.productId)!.name} is now ${formatMoney(centsToDecimal(serverCents(line)))}`,
+          )
+        : [`the total is ${formatMoney(centsToDecimal(totalCents))}`];
+    throw new ConflictError(`Prices have changed: ${what.join(', ')}. Please review your order.`, {
+      ...details,
+    });
+  }
+
+  // Every line in one statement (each round trip here is time the row locks are held).
+  const [, affected]: [unknown, number] = await tx.query(
+    `UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+     FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
+     WHERE p.id = l.id AND p.stock >= l.quantity`,
+    [ids, lines.map((line) => line.quantity)],
+  );
+  // Unreachable while the row locks are held; a guard, not a path.
+  if (affected !== lines.length) {
+    throw new ConflictError(
+      `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
+    );
+  }
+
+  const order = await tx.save(
+    tx.create(OrderEntity, {
+      userId,
+      status: 'pending',
+      paymentMethod: body.paymentMethod,
+      paymentStatus: 'pending',
+      total: centsToDecimal(totalCents),
+      shippingAddress: body.shippingAddress,
+      estimatedDelivery: new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+      notes: body.notes ?? null,
+      cardHolderName: body.cardHolderName ?? null,
+      cardLastFour: body.cardLastFour ?? null,
+      bankName: body.bankName ?? null,
+      bankAccountNumber: body.bankAccountNumber ?? null,
+      idempotencyKey,
+      requestHash: idempotencyKey ? hash : null,
+    }),
+  );
+  await tx.insert(
+    OrderItemEntity,
+    lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      quantity: line.quantity,
+      price: centsToDecimal(serverCents(line)),
+    })),
+  );
+  await recordStockMovements(
+    tx,
+    lines.map((line) => {
+      const before = products.get(line.productId)!.stock;
+      return {
+        productId: line.productId,
+        quantityBefore: before,
+        quantityAfter: before - line.quantity,
+        source: 'order' as const,
+        orderId: order.id,
+        userId,
+      };
+    }),
+  );
+  return order.id;
+}

@@ -1,0 +1,266 @@
+/**
+ * Product writes of the admin panel (spec §2 Products section, §7 POST/PUT/PATCH/DELETE
+ * /api/products). Every stock level set here is recorded in the stock ledger with who and why.
+ */
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
+import {
+  PRODUCT_DELETE_MESSAGES,
+  centsToDecimal,
+  type AdminProductDto,
+  type ProductDeleteResult,
+} from '@shop/schema';
+import type { ProductInput, ProductUpdateInput } from '@shop/schema';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { recordStockMovements } from '../inventory/stock-ledger';
+import { updateStockLevels } from '../inventory/inventory.service';
+
+/** The parsed bodies (price already in cents). */
+export type NewProduct = z.output<typeof ProductInput>;
+export type ProductReplacement = z.output<typeof ProductUpdateInput>;
+
+interface AdminProductRow {
+  id: string;
+  name: string;
+  description: string | null;
+  price: string;
+  unit: string;
+  stock: number;
+  image_url: string | null;
+  category_id: string | null;
+  is_organic: boolean;
+  is_gluten_free: boolean;
+  sku: string;
+  low_stock_threshold: number;
+  is_active: boolean;
+  category_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The admin view of one product, read through `db` (a transaction's manager inside one). */
+export async function readAdminProduct(db: EntityManager, id: string): Promise<AdminProductDto> {
+  const [row]: AdminProductRow[] = await db.query(
+    `SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
+            p.is_organic, p.is_gluten_free, p.sku, p.low_stock_threshold, p.is_active,
+            p.created_at, p.updated_at, c.name AS category_name
+     FROM products p LEFT JOIN categories c ON c.id = p.category_id
+     WHERE p.id = $1`,
+    [id],
+  );
+  if (!row) throw new NotFoundError('Product');
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    unit: row.unit,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    categoryId: row.category_id,
+    isOrganic: row.is_organic,
+    isGlutenFree: row.is_gluten_free,
+    sku: row.sku,
+    lowStockThreshold: row.low_stock_threshold,
+    isActive: row.is_active,
+    category: row.category_id && row.category_name ? { id: row.category_id, name: row.category_name } : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** 'Fresh Produce' → 'FP', 'Bakery' → 'BA': the SKU prefix of a category, like the demo SKUs. */
+export function skuPrefix(categoryName: string): string {
+  const words = categoryName.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+  const prefix =
+    words.length >= 2
+      ? words
+          .map((word) => word[0])
+          .join('')
+          .slice(0, 3)
+      : (words[0] ?? '').slice(0, 2);
+  return prefix || 'PR';
+}
+
+const SKU_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A SKU nobody typed: the category prefix and 8 random characters, e.g. 'FP-7K2Q9XRM'. */
+export function generateSku(categoryName: string): string {
+  const bytes = randomBytes(8);
+  const suffix = Array.from(bytes, (byte) => SKU_ALPHABET[byte % SKU_ALPHABET.length]).join('');
+  return `${skuPrefix(categoryName)}-${suffix}`;
+}
+
+async function categoryName(tx: EntityManager, categoryId: string): Promise<string> {
+  const [row]: { name: string }[] = await tx.query(`SELECT name FROM categories WHERE id = $1`, [categoryId]);
+  if (!row)
+    throw new BadRequestError('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+  return row.name;
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === '23505' && (!constraint || driverError.constraint === constraint);
+}
+
+const SKU_CONSTRAINT = 'UQ_c44ac33a05b144dd0d9ddcf9327';
+
+function duplicateSku(sku: string): ConflictError {
+  return new ConflictError(`A product with SKU ${sku} already exists`);
+}
+
+/** An empty image URL means "no image". */
+function imageUrl(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+/**
+ * Creates a product. Without a SKU one is generated from the category (retried on the rare
+ * collision); a SKU that is taken answers 409. The opening stock is the ledger's first row.
+ */
+export async function createProduct(ctx: ServiceContext, input: NewProduct): Promise<AdminProductDto> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const category = await categoryName(tx, input.categoryId);
+        const sku = input.sku ?? generateSku(category);
+        const [row]: { id: string }[] = await tx.query(
+          `INSERT INTO products (name, description, price, unit, stock, category_id, image_url, is_organic,
+                                 is_gluten_free, low_stock_threshold, sku, is_active)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+           RETURNING id`,
+          [
+            input.name,
+            input.description,
+            centsToDecimal(input.price),
+            input.unit,
+            input.stock,
+            input.categoryId,
+            imageUrl(input.imageUrl),
+            input.isOrganic,
+            input.isGlutenFree,
+            input.lowStockThreshold,
+            sku,
+            input.isActive,
+          ],
+        );
+        await recordStockMovements(tx, [
+          {
+            productId: row!.id,
+            quantityBefore: 0,
+            quantityAfter: input.stock,
+            source: 'staff',
+            reason: 'Product created',
+            userId: ctx.user?.id ?? null,
+          },
+        ]);
+        return readAdminProduct(tx, row!.id);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, SKU_CONSTRAINT)) throw error;
+      if (input.sku) throw duplicateSku(input.sku);
+      if (attempt >= 4) throw new ConflictError('Could not generate a unique SKU; please try again');
+    }
+  }
+}
+
+/**
+ * Replaces a product (`PUT`): every form field is written; unit, SKU and the active flag keep their
+ * value when omitted. A changed stock level is recorded in the ledger.
+ */
+export async function replaceProduct(
+  ctx: ServiceContext,
+  input: ProductReplacement,
+): Promise<AdminProductDto> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [current]: { stock: number }[] = await tx.query(
+        `SELECT stock FROM products WHERE id = $1 FOR UPDATE`,
+        [input.id],
+      );
+      if (!current) throw new NotFoundError('Product');
+      await categoryName(tx, input.categoryId);
+      await tx.query(
+        `UPDATE products
+         SET name = $2, description = $3, price = $4, unit = COALESCE($5, unit), stock = $6, category_id = $7,
+             image_url = $8, is_organic = $9, is_gluten_free = $10, low_stock_threshold = $11,
+             sku = COALESCE($12, sku), is_active = COALESCE($13, is_active), updated_at = now()
+         WHERE id = $1`,
+        [
+          input.id,
+          input.name,
+          input.description,
+          centsToDecimal(input.price),
+          input.unit ?? null,
+          input.stock,
+          input.categoryId,
+          imageUrl(input.imageUrl),
+          input.isOrganic,
+          input.isGlutenFree,
+          input.lowStockThreshold,
+          input.sku ?? null,
+          input.isActive ?? null,
+        ],
+      );
+      await recordStockMovements(tx, [
+        {
+          productId: input.id,
+          quantityBefore: current.stock,
+          quantityAfter: input.stock,
+          source: 'staff',
+          reason: 'Product edited',
+          userId: ctx.user?.id ?? null,
+        },
+      ]);
+      return readAdminProduct(tx, input.id);
+    });
+  } catch (error) {
+    if (input.sku && isUniqueViolation(error, SKU_CONSTRAINT)) throw duplicateSku(input.sku);
+    throw error;
+  }
+}
+
+/** `PATCH /api/products/:id`: stock and/or threshold, with the reason stored in the ledger. */
+export async function patchProductStock(
+  ctx: ServiceContext,
+  input: { id: string; stock?: number; lowStockThreshold?: number; reason?: string },
+): Promise<AdminProductDto> {
+  await updateStockLevels(ctx, input);
+  return readAdminProduct(ctx.db, input.id);
+}
+
+/**
+ * Deletes a product, or deactivates it when an order names it (order history must stay whole:
+ * order_items → products is RESTRICT). The delete runs under a savepoint, so an order placed for
+ * the product at the same moment turns it into a deactivation instead of an error.
+ */
+export async function deleteProduct(ctx: ServiceContext, id: string): Promise<ProductDeleteResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [product]: { id: string }[] = await tx.query(`SELECT id FROM products WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
+    if (!product) throw new NotFoundError('Product');
+    const [inOrders]: unknown[] = await tx.query(`SELECT 1 FROM order_items WHERE product_id = $1 LIMIT 1`, [
+      id,
+    ]);
+    if (!inOrders) {
+      await tx.query('SAVEPOINT delete_product');
+      try {
+        await tx.query(`DELETE FROM products WHERE id = $1`, [id]);
+        await tx.query('RELEASE SAVEPOINT delete_product');
+        return { id, outcome: 'deleted' as const, message: PRODUCT_DELETE_MESSAGES.deleted };
+      } catch (error) {
+        const code =
+          error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : undefined;
+        if (code !== '23503') throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT delete_product');
+      }
+    }
+    await tx.query(`UPDATE products SET is_active = false, updated_at = now() WHERE id = $1`, [id]);
+    return { id, outcome: 'deactivated' as const, message: PRODUCT_DELETE_MESSAGES.deactivated };
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  AdminProductDto,
+  ProductDeleteResult,
+  ProductDto,
+  ProductIdInput,
+  ProductInput,
+  ProductListInput,
+  ProductListItem,
+  ProductStockPatchInput,
+  ProductUpdateInput,
+} from '@shop/schema';
+import { can, publicProcedure, router } from '../../trpc/trpc';
+import { getProduct, listProducts } from './products.service';
+import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
+
+/**
+ * The listing's output check: the contract of `z.array(ProductListItem)`, in one pass per page. A
+ * storefront page is checked (and stripped) as ProductDto items, a staff page as AdminProductDto
+ * items — instead of trying the admin shape first on every storefront item, which cost a failed
+ * parse per product (docs/benchmarks.md). A page is all of one view: the service picks it.
+ */
+const ProductListOutput = z.union([
+  z.array(z.strictObject(ProductDto.shape)),
+  z.array(AdminProductDto),
+]) as unknown as z.ZodType<ProductListItem[]>;
+
+export const productsRouter = router({
+  list: publicProcedure
+    .input(ProductListInput)
+    .output(ProductListOutput)
+    .query(({ ctx, input }) => listProducts(ctx, input)),
+  byId: publicProcedure
+    .input(ProductIdInput)
+    .output(ProductListItem)
+    .query(({ ctx, input }) => getProduct(ctx, input.id)),
+  /** POST /api/products (201). */
+  create: can('products:create')
+    .input(ProductInput)
+    .output(AdminProductDto)
+    .mutation(({ ctx, input }) => createProduct(ctx, input)),
+  /** PUT /api/products/:id: the whole form again. */
+  update: can('products:update')
+    .input(ProductUpdateInput)
+    .output(AdminProductDto)
+    .mutation(({ ctx, input }) => replaceProduct(ctx, input)),
+  /** PATCH /api/products/:id: stock and/or low-stock threshold, with an optional reason. */
+  patch: can('inventory:update')
+    .input(ProductStockPatchInput)
+    .output(AdminProductDto)
+    .mutation(({ ctx, input }) => patchProductStock(ctx, input)),
+  /** DELETE /api/products/:id: deletes, or deactivates a product that appears in orders. */
+  delete: can('products:delete')
+    .input(ProductIdInput)
+    .output(ProductDeleteResult)
+    .mutation(({ ctx, input }) => deleteProduct(ctx, input.id)),
+});

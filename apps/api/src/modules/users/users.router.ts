@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { CreateUserInput, DeletedDto, UpdateUserInput, UserDto, UserIdInput } from '@shop/schema';
+import { can, router } from '../../trpc/trpc';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+
+/** /api/users (spec §7): admin only by default (users:read / create / update / delete). */
+export const usersRouter = router({
+  list: can('users:read')
+    .output(z.array(UserDto))
+    .query(({ ctx }) => listUsers(ctx)),
+  byId: can('users:read')
+    .input(UserIdInput)
+    .output(UserDto)
+    .query(({ ctx, input }) => getUser(ctx, input.id)),
+  create: can('users:create')
+    .input(CreateUserInput)
+    .output(UserDto)
+    .mutation(({ ctx, input }) => createUser(ctx, input)),
+  update: can('users:update')
+    .input(UpdateUserInput)
+    .output(UserDto)
+    .mutation(({ ctx, input }) => updateUser(ctx, input)),
+  delete: can('users:delete')
+    .input(UserIdInput)
+    .output(DeletedDto)
+    .mutation(({ ctx, input }) => deleteUser(ctx, input.id)),
+});

@@ -1,0 +1,31 @@
+/** Registers the route table on Fastify and answers failures in the documented error format. */
+import type { FastifyInstance } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { createCaller } from '../trpc/router';
+import { createRequestContext } from '../trpc/create-context';
+import type { UserResolver } from '../context';
+import { sendError } from '../http/error-handler';
+import { restRoutes } from './routes';
+
+export interface RestPluginOptions {
+  dataSource: DataSource;
+  resolveUser: UserResolver;
+}
+
+export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (req, reply) => {
+        try {
+          const ctx = await createRequestContext(req, reply, options);
+          const result = await route.call(createCaller(ctx), req);
+          return reply.code(route.status ?? 200).send(result ?? null);
+        } catch (error) {
+          return sendError(reply, error);
+        }
+      },
+    });
+  }
+}

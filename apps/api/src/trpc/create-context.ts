@@ -1,0 +1,19 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataSource } from 'typeorm';
+import type { RequestContext, UserResolver } from '../context';
+
+/** One request's context: the database, the caller (resolved from the session) and a logger. */
+export async function createRequestContext(
+  req: FastifyRequest,
+  res: FastifyReply,
+  deps: { dataSource: DataSource; resolveUser: UserResolver },
+): Promise<RequestContext> {
+  return {
+    dataSource: deps.dataSource,
+    db: deps.dataSource.manager,
+    user: await deps.resolveUser(req, deps.dataSource),
+    log: req.log,
+    req,
+    res,
+  };
+}

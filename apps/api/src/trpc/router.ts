@@ -1,0 +1,31 @@
+import { router, createCallerFactory } from './trpc';
+import { authRouter } from '../modules/auth/auth.router';
+import { categoriesRouter } from '../modules/categories/categories.router';
+import { productsRouter } from '../modules/products/products.router';
+import { adminRouter } from '../modules/admin/admin.router';
+import { inventoryRouter } from '../modules/inventory/inventory.router';
+import { orderManagementRouter } from '../modules/order-management/order-management.router';
+import { ordersRouter } from '../modules/orders/orders.router';
+import { addressesRouter } from '../modules/addresses/addresses.router';
+import { profileRouter } from '../modules/profile/profile.router';
+import { usersRouter } from '../modules/users/users.router';
+import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modules/roles/roles.router';
+
+export const appRouter = router({
+  auth: authRouter,
+  categories: categoriesRouter,
+  products: productsRouter,
+  admin: adminRouter,
+  inventory: inventoryRouter,
+  orderManagement: orderManagementRouter,
+  orders: ordersRouter,
+  addresses: addressesRouter,
+  profile: profileRouter,
+  users: usersRouter,
+  roles: rolesRouter,
+  permissions: permissionsRouter,
+  permissionGroups: permissionGroupsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
