@@ -1,0 +1,36 @@
+/** Any unknown path shows the not-found page (spec §2 route table, §8 'Other'). */
+import { expect, test } from '@playwright/test';
+
+for (const path of ['/no-such-page', '/shop/deeply/nested/unknown', '/cart/extra']) {
+  test(`an unknown path (${path}) shows '404 Page Not Found' with the developer hint`, async ({ page }) => {
+    const response = await page.goto(path);
+    // The server hands every unknown page to the app, whose router shows the 404.
+    expect(response?.ok()).toBe(true);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByText('Developer hint')).toBeVisible();
+    await expect(page.getByText(/forget to add the page to the router/)).toBeVisible();
+    await expect(page.getByText(path, { exact: true })).toBeVisible();
+    // The shared header is there, with the way back.
+    await expect(page.getByPlaceholder('Search products...')).toBeVisible();
+  });
+}
+
+test('the not-found page leads back to the shop', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Your premium food and beverage distribution platform')).toBeVisible();
+});
+
+test('the known storefront routes are not 404s', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', 'Welcome to FreshCart'],
+    ['/cart', 'Your cart is empty'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
+  }
+});

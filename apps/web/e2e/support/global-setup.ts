@@ -1,0 +1,95 @@
+/**
+ * Starts the shop for the browser tests: a fresh database on the local PostgreSQL, the api in
+ * production mode (with the development sign-in explicitly allowed) serving the built SPA on a free
+ * port. Returns the teardown. The base URL reaches the tests through E2E_BASE_URL.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const API_DIR = fileURLToPath(new URL('../../../api', import.meta.url));
+const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForReady(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The api did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup() {
+  const database = `shop_e2e_${randomBytes(5).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(SERVER_URL);
+  databaseUrl.pathname = `/${database}`;
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const api = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_DEV_PROVIDER: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl.toString(),
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // Every test signs in through the real flow: the login limit would otherwise trip the suite.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+
+  await waitForReady(baseUrl, 60_000);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATABASE_URL = databaseUrl.toString();
+
+  return async () => {
+    if (api.pid) {
+      try {
+        process.kill(-api.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await onServer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  };
+}

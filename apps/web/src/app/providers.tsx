@@ -1,0 +1,24 @@
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { trpc, createTrpcClient } from '../lib/trpc';
+import { createQueryClient } from '../lib/query-client';
+import { Toaster } from '../lib/toast';
+import { CartProvider } from '../features/cart/cart-store';
+import { theme } from '../theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme}>
+          {/* Toasts and their F8 hotkey (spec §9): configured in lib/toast.tsx. */}
+          <Toaster />
+          <CartProvider>{children}</CartProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

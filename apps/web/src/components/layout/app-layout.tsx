@@ -1,0 +1,17 @@
+import { AppShell } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from './app-header';
+
+/** Pages with the shared header. */
+export function AppLayout() {
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <AppHeader />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The admin screens' pure rules: the product form's body and messages (the same zod schema the
+ * server uses), the stock field's parsing, addresses, order numbers and which sidebar item is active.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  PRODUCT_MESSAGES,
+  ProductInput,
+  overviewOrderNumber,
+  parseStockLevel,
+  shortOrderId,
+} from '@shop/schema';
+import { fieldErrors, toProductBody } from './components/product-form-dialog';
+import { firstAddressLine } from './format';
+import { activeSection } from './sections';
+
+const CATEGORY = '7d9f5a52-2f43-4a59-9d43-3a7f6f0a2b11';
+
+const form = {
+  name: 'Sourdough',
+  categoryId: CATEGORY,
+  description: 'Slow-fermented',
+  price: '4.50',
+  stock: '12',
+  lowStockThreshold: '4',
+  imageUrl: '  ',
+  isOrganic: true,
+  isGlutenFree: false,
+};
+
+describe('the product form', () => {
+  it('sends the price as typed and stock and threshold as integers', () => {
+    expect(toProductBody(form)).toEqual({
+      name: 'Sourdough',
+      categoryId: CATEGORY,
+      description: 'Slow-fermented',
+      price: '4.50',
+      stock: 12,
+      lowStockThreshold: 4,
+      imageUrl: null,
+      isOrganic: true,
+      isGlutenFree: false,
+    });
+  });
+
+  it('turns invalid stock and threshold into 0 and keeps whole numbers only', () => {
+    const body = toProductBody({ ...form, stock: 'abc', lowStockThreshold: '' });
+    expect(body).toMatchObject({ stock: 0, lowStockThreshold: 0 });
+    expect(toProductBody({ ...form, stock: '7.9' }).stock).toBe(7);
+  });
+
+  it('shows the spec messages, one per field', () => {
+    const result = ProductInput.safeParse(
+      toProductBody({ ...form, name: ' ', description: '', price: '-1', stock: '-2', categoryId: '' }),
+    );
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!.issues)).toEqual({
+      name: PRODUCT_MESSAGES.name,
+      description: PRODUCT_MESSAGES.description,
+      price: PRODUCT_MESSAGES.price,
+      stock: PRODUCT_MESSAGES.stock,
+      categoryId: PRODUCT_MESSAGES.categoryId,
+    });
+  });
+
+  it('accepts prices with up to 2 decimals only', () => {
+    expect(ProductInput.safeParse(toProductBody({ ...form, price: '0.01' })).success).toBe(true);
+    expect(ProductInput.safeParse(toProductBody({ ...form, price: '1.005' })).success).toBe(false);
+  });
+
+  it('reads the server’s issues the same way', () => {
+    expect(fieldErrors([{ path: 'categoryId', message: 'Category not found' }])).toEqual({
+      categoryId: 'Category not found',
+    });
+  });
+});
+
+describe('the Update Stock field', () => {
+  it.each([
+    ['12', 12],
+    ['', 0],
+    ['abc', 0],
+    ['-3', 0],
+    ['2.7', 2],
+    [5, 5],
+  ] as const)('%j → %d', (input, expected) => {
+    expect(parseStockLevel(input)).toBe(expected);
+  });
+});
+
+describe('display helpers', () => {
+  it('shows the first line of an address', () => {
+    expect(firstAddressLine('42 Market Street, Springfield, IL 62701, US')).toBe('42 Market Street');
+    expect(firstAddressLine('Flat 3\n1 High Street')).toBe('Flat 3');
+    expect(firstAddressLine('Somewhere')).toBe('Somewhere');
+  });
+
+  it('numbers orders by the last 8 characters on the overview, the first 8 elsewhere', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(overviewOrderNumber(id)).toBe('7728950e');
+    expect(shortOrderId(id)).toBe('0f8fad5b');
+  });
+});
+
+describe('the active sidebar item', () => {
+  it.each([
+    ['/admin', '', 'overview'],
+    ['/admin/', '?section=products', 'products'],
+    ['/admin', '?section=nonsense', 'overview'],
+    ['/admin/inventory', '', 'inventory'],
+    ['/admin/orders', '?section=products', 'orders'],
+    ['/admin/users/123/edit', '', 'users'],
+    ['/admin/permissions', '', 'permissions'],
+  ])('%s%s → %s', (pathname, search, expected) => {
+    expect(activeSection(pathname, search)).toBe(expected);
+  });
+});

@@ -1,0 +1,36 @@
+import type { AdminOrderListInput } from '@shop/schema';
+import { trpc } from '../../../lib/trpc';
+
+/** Every order, searched and filtered by the server (`orderManagement.list`). */
+export function useAdminOrders(input: AdminOrderListInput) {
+  return trpc.orderManagement.list.useQuery(input, { placeholderData: (previous) => previous });
+}
+
+/** The order management cards. */
+export function useAdminOrderSummary() {
+  return trpc.orderManagement.summary.useQuery();
+}
+
+/** One order with items and timeline, fresh each time the View dialog opens. */
+export function useAdminOrder(id: string | null) {
+  return trpc.orderManagement.byId.useQuery(
+    { id: id ?? '' },
+    { enabled: !!id, staleTime: 0, refetchOnMount: 'always' },
+  );
+}
+
+/** PATCH /api/orders/:id/status; a cancellation also moves stock, so inventory views refresh too. */
+export function useUpdateOrderStatus() {
+  const utils = trpc.useUtils();
+  return trpc.orderManagement.updateStatus.useMutation({
+    // Refetched in the background: the success toast does not wait for it.
+    onSuccess: () => {
+      void Promise.all([
+        utils.orderManagement.invalidate(),
+        utils.admin.overview.invalidate(),
+        utils.inventory.invalidate(),
+        utils.products.invalidate(),
+      ]);
+    },
+  });
+}

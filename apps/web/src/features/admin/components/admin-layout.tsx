@@ -1,0 +1,113 @@
+/**
+ * The admin area's frame: a collapsible sidebar with the sections the role may reach, the
+ * 'Administrator' footer, and the current screen beside it.
+ */
+import { useState } from 'react';
+import { ActionIcon, Avatar, Box, Divider, Group, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { fullName, initials, useAuth } from '../../auth/use-auth';
+import { useAccess } from '../../roles/api/use-access';
+import { ADMIN_SECTIONS, activeSection } from '../sections';
+
+export const SIDEBAR_WIDTH = 232;
+export const SIDEBAR_COLLAPSED_WIDTH = 64;
+
+export function AdminLayout() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [collapsed, setCollapsed] = useState<boolean | null>(null);
+  const isCollapsed = collapsed ?? narrow ?? false;
+  const active = activeSection(location.pathname, location.search);
+  // By effective permission, so a custom role sees exactly the sections it may reach.
+  const access = useAccess();
+  const sections = ADMIN_SECTIONS.filter((section) => access.can(section.permission));
+
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap" data-testid="admin-area">
+      <Paper
+        component="nav"
+        aria-label="Admin sections"
+        withBorder
+        radius="md"
+        p="xs"
+        w={isCollapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH}
+        style={{ flex: 'none', position: 'sticky', top: 80, transition: 'width 150ms ease' }}
+        data-collapsed={isCollapsed}
+      >
+        <Stack gap={4}>
+          <Group
+            justify={isCollapsed ? 'center' : 'space-between'}
+            px={isCollapsed ? 0 : 'xs'}
+            py={4}
+            wrap="nowrap"
+          >
+            {!isCollapsed && (
+              <Text fw={700} size="sm">
+                Admin Panel
+              </Text>
+            )}
+            <Tooltip label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="right">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => setCollapsed(!isCollapsed)}
+                aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!isCollapsed}
+              >
+                {isCollapsed ? (
+                  <IconLayoutSidebarLeftExpand size={18} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={18} />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Divider />
+          {sections.map((section) => (
+            <Tooltip key={section.id} label={section.label} position="right" disabled={!isCollapsed}>
+              <NavLink
+                component={Link}
+                to={section.to}
+                label={isCollapsed ? undefined : section.label}
+                aria-label={section.label}
+                leftSection={section.icon}
+                active={section.id === active}
+                aria-current={section.id === active ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              />
+            </Tooltip>
+          ))}
+          <Divider mt="sm" />
+          <Group
+            gap="xs"
+            px={isCollapsed ? 0 : 'xs'}
+            py={6}
+            wrap="nowrap"
+            justify={isCollapsed ? 'center' : 'flex-start'}
+          >
+            <Avatar size="sm" radius="xl" color="green" src={user?.profileImageUrl}>
+              {user ? initials(user) : 'A'}
+            </Avatar>
+            {!isCollapsed && (
+              <Box style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {user ? fullName(user) : ''}
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="admin-footer-label">
+                  Administrator
+                </Text>
+              </Box>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Group>
+  );
+}

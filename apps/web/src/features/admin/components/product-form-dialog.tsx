@@ -1,0 +1,257 @@
+/**
+ * Add New Product / Edit Product (spec §2, §5): the same zod schema as the server checks the form
+ * before it is sent, so the messages are the spec's. Price is sent as typed (decimal, step 0.01);
+ * stock and the low stock alert are integers, anything invalid becoming 0.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  ProductInput,
+  parseFormInteger,
+  type AdminProductDto,
+  type ProductInput as ProductInputBody,
+} from '@shop/schema';
+import { toast } from '../../../lib/toast';
+import { useCategories } from '../api/use-admin-products';
+import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
+import { serverIssues, useReportError } from '../use-admin-errors';
+
+interface FormValues {
+  name: string;
+  categoryId: string;
+  description: string;
+  price: string;
+  stock: string;
+  lowStockThreshold: string;
+  imageUrl: string;
+  isOrganic: boolean;
+  isGlutenFree: boolean;
+}
+
+type FieldErrors = Partial<Record<keyof FormValues, string>>;
+
+function initialValues(product: AdminProductDto | null): FormValues {
+  return {
+    name: product?.name ?? '',
+    categoryId: product?.categoryId ?? '',
+    description: product?.description ?? '',
+    price: product?.price ?? '',
+    stock: String(product?.stock ?? 0),
+    lowStockThreshold: String(product?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
+    imageUrl: product?.imageUrl ?? '',
+    isOrganic: product?.isOrganic ?? false,
+    isGlutenFree: product?.isGlutenFree ?? false,
+  };
+}
+
+/** The body sent: exactly the form's fields (the server keeps unit, SKU and active flag on edit). */
+export function toProductBody(values: FormValues): ProductInputBody {
+  return {
+    name: values.name,
+    categoryId: values.categoryId,
+    description: values.description,
+    price: values.price.trim(),
+    stock: parseFormInteger(values.stock),
+    lowStockThreshold: parseFormInteger(values.lowStockThreshold),
+    imageUrl: values.imageUrl.trim() || null,
+    isOrganic: values.isOrganic,
+    isGlutenFree: values.isGlutenFree,
+  };
+}
+
+/** The first message per field, from the shared schema (or from the server's `issues`). */
+export function fieldErrors(
+  issues: readonly { path: string | PropertyKey[]; message: string }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = (
+      Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]
+    ) as keyof FormValues;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export interface ProductFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The product being edited; null to add one. */
+  product: AdminProductDto | null;
+}
+
+export function ProductFormDialog({ opened, onClose, product }: ProductFormDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={product ? 'Edit Product' : 'Add New Product'}
+      size="lg"
+      centered
+    >
+      {/* Keyed so each opening starts from the product's current values. */}
+      {opened && <ProductForm key={product?.id ?? 'new'} product={product} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ProductForm({ product, onDone }: { product: AdminProductDto | null; onDone: () => void }) {
+  const [values, setValues] = useState<FormValues>(() => initialValues(product));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const categories = useCategories();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const report = useReportError();
+  const saving = create.isPending || update.isPending;
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = toProductBody(values);
+    const checked = ProductInput.safeParse(body);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    const onError = (error: unknown) => {
+      const issues = serverIssues(error);
+      if (issues.length) setErrors(fieldErrors(issues));
+      report(error, {
+        title: 'Error',
+        description: product ? 'Failed to update product' : 'Failed to create product',
+      });
+    };
+    if (product) {
+      update.mutate(
+        { ...body, id: product.id },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Product updated successfully' });
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Product created successfully' });
+          onDone();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={product ? 'Edit Product' : 'Add New Product'}>
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          required
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          data-autofocus
+        />
+        <Select
+          label="Category"
+          required
+          placeholder={categories.isLoading ? 'Loading categories...' : 'Select a category'}
+          data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+          value={values.categoryId || null}
+          onChange={(value) => set('categoryId', value ?? '')}
+          error={errors.categoryId}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea
+          label="Description"
+          required
+          autosize
+          minRows={2}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TextInput
+            label="Price"
+            required
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            placeholder="0.00"
+            value={values.price}
+            onChange={(e) => set('price', e.currentTarget.value)}
+            error={errors.price}
+          />
+          <TextInput
+            label="Stock"
+            required
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={0}
+            value={values.stock}
+            onChange={(e) => set('stock', e.currentTarget.value)}
+            error={errors.stock}
+          />
+          <TextInput
+            label="Low Stock Alert"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={0}
+            value={values.lowStockThreshold}
+            onChange={(e) => set('lowStockThreshold', e.currentTarget.value)}
+            error={errors.lowStockThreshold}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Image URL"
+          placeholder="https://… or /products/…"
+          value={values.imageUrl}
+          onChange={(e) => set('imageUrl', e.currentTarget.value)}
+          error={errors.imageUrl}
+        />
+        <Group gap="xl">
+          <Checkbox
+            label="Organic"
+            checked={values.isOrganic}
+            onChange={(e) => set('isOrganic', e.currentTarget.checked)}
+          />
+          <Checkbox
+            label="Gluten-free"
+            checked={values.isGlutenFree}
+            onChange={(e) => set('isGlutenFree', e.currentTarget.checked)}
+          />
+        </Group>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {product ? 'Update Product' : 'Create Product'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

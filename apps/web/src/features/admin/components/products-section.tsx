@@ -1,0 +1,172 @@
+/** The panel's Products section (spec §2): the table, Add Product, edit and delete. */
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
+import { useAdminProducts } from '../api/use-admin-products';
+import { useUnauthorizedRedirect } from '../use-admin-errors';
+import { ProductFormDialog } from './product-form-dialog';
+import { DeleteProductDialog } from './delete-product-dialog';
+import { ProductThumb } from './product-thumb';
+
+export function ProductsSection() {
+  const query = useAdminProducts();
+  useUnauthorizedRedirect(query.error);
+  const [editing, setEditing] = useState<AdminProductDto | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminProductDto | null>(null);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (product: AdminProductDto) => {
+    setEditing(product);
+    setFormOpen(true);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="admin-products">
+      <Group justify="space-between" mb="md">
+        <Title order={3}>Products</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
+          Add Product
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Products">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Stock</Table.Th>
+              <Table.Th>Labels</Table.Th>
+              <Table.Th ta="right">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isLoading &&
+              Array.from({ length: 5 }, (_, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td colSpan={6}>
+                    <Skeleton h={36} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {query.isError && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="red">The products could not be loaded. Please try again.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!query.isLoading && !query.isError && query.products.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No products yet
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {query.products.map((product) => (
+              <Table.Tr key={product.id} data-testid="product-row" data-product-id={product.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <ProductThumb src={product.imageUrl} name={product.name} />
+                    <Box style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fw={600} size="sm">
+                          {product.name}
+                        </Text>
+                        {!product.isActive && (
+                          <Badge color="gray" size="xs" variant="outline" tt="none">
+                            Inactive
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+                        {product.description}
+                      </Text>
+                    </Box>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{product.category?.name ?? 'Unknown'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatMoney(product.price)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" data-testid="product-stock">
+                      {product.stock}
+                    </Text>
+                    {isLowStock(product.stock, product.lowStockThreshold) && (
+                      <Tooltip label={`Low stock (alert at ${product.lowStockThreshold})`}>
+                        <IconAlertTriangle
+                          size={16}
+                          color="var(--mantine-color-orange-6)"
+                          aria-label="Low stock"
+                          role="img"
+                        />
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {product.isOrganic && (
+                      <Badge color="green" variant="light" size="sm" tt="none">
+                        Organic
+                      </Badge>
+                    )}
+                    {product.isGlutenFree && (
+                      <Badge color="blue" variant="light" size="sm" tt="none">
+                        GF
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => openEdit(product)}
+                      aria-label={`Edit ${product.name}`}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(product)}
+                      aria-label={`Delete ${product.name}`}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ProductFormDialog opened={formOpen} onClose={() => setFormOpen(false)} product={editing} />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}

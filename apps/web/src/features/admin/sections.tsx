@@ -1,0 +1,124 @@
+/**
+ * The panel's sidebar sections (spec §2 Admin panel). Overview and Products live in the panel
+ * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users and Permissions
+ * have their own routes; the rest are not built yet.
+ */
+import type { ReactNode } from 'react';
+import {
+  IconBox,
+  IconBuildingWarehouse,
+  IconCategory,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { Permission } from '@shop/schema';
+import { paths } from '../../paths';
+
+export type PanelSectionId = 'overview' | 'products' | 'categories' | 'analytics' | 'settings';
+export type SectionId = PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions';
+
+export interface AdminSection {
+  id: SectionId;
+  label: string;
+  icon: ReactNode;
+  /** Where the sidebar item goes. */
+  to: string;
+  /** Who sees it (the panel offers only what the role may reach). */
+  permission: Permission;
+}
+
+const panel = (section: PanelSectionId) =>
+  section === 'overview' ? paths.admin : `${paths.admin}?section=${section}`;
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    id: 'overview',
+    label: 'Overview',
+    icon: <IconLayoutDashboard size={18} />,
+    to: panel('overview'),
+    permission: 'admin:access',
+  },
+  {
+    id: 'products',
+    label: 'Products',
+    icon: <IconBox size={18} />,
+    to: panel('products'),
+    permission: 'products:read_all',
+  },
+  {
+    id: 'categories',
+    label: 'Categories',
+    icon: <IconCategory size={18} />,
+    to: panel('categories'),
+    permission: 'products:update',
+  },
+  {
+    id: 'inventory',
+    label: 'Inventory',
+    icon: <IconBuildingWarehouse size={18} />,
+    to: paths.adminInventory,
+    permission: 'inventory:read',
+  },
+  {
+    id: 'orders',
+    label: 'Orders',
+    icon: <IconReceipt size={18} />,
+    to: paths.adminOrders,
+    permission: 'orders:read_all',
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    icon: <IconUsers size={18} />,
+    to: paths.adminUsers,
+    permission: 'users:read',
+  },
+  {
+    id: 'permissions',
+    label: 'Permissions',
+    icon: <IconShieldLock size={18} />,
+    to: paths.adminPermissions,
+    permission: 'roles:read',
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    icon: <IconChartBar size={18} />,
+    to: panel('analytics'),
+    permission: 'orders:read_all',
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: <IconSettings size={18} />,
+    to: panel('settings'),
+    permission: 'roles:manage',
+  },
+];
+
+export const PANEL_SECTIONS: PanelSectionId[] = [
+  'overview',
+  'products',
+  'categories',
+  'analytics',
+  'settings',
+];
+
+export function sectionById(id: SectionId): AdminSection {
+  return ADMIN_SECTIONS.find((section) => section.id === id)!;
+}
+
+/** Which sidebar item the current location is. */
+export function activeSection(pathname: string, search: string): SectionId {
+  const rest = pathname.replace(/\/+$/, '').slice(paths.admin.length);
+  if (rest.startsWith('/inventory')) return 'inventory';
+  if (rest.startsWith('/orders')) return 'orders';
+  if (rest.startsWith('/users')) return 'users';
+  if (rest.startsWith('/permissions')) return 'permissions';
+  const section = new URLSearchParams(search).get('section');
+  return PANEL_SECTIONS.includes(section as PanelSectionId) ? (section as PanelSectionId) : 'overview';
+}

@@ -1,0 +1,86 @@
+/**
+ * The cart (spec §4): kept in the browser under one fixed key, loaded at start and saved on every
+ * change. A cart that cannot be read is logged and starts empty. Rules live in @shop/schema.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  addToCart,
+  cartCount,
+  cartTotalCents,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+  type CartLine,
+  type CartProduct,
+} from '@shop/schema';
+
+export const CART_STORAGE_KEY = 'freshcart.cart';
+
+/** The browser's storage; reaching it can itself throw (storage disabled, sandboxed frame). */
+function browserStorage(): Storage {
+  return window.localStorage;
+}
+
+/** The saved cart, or an empty one (logged) when it cannot be read. */
+export function loadCart(storage?: Pick<Storage, 'getItem'>): CartLine[] {
+  try {
+    const lines = parseStoredCart((storage ?? browserStorage()).getItem(CART_STORAGE_KEY));
+    if (lines === null) throw new Error('stored cart is not a list');
+    return lines;
+  } catch (error) {
+    console.error('Could not read the saved cart; starting with an empty one.', error);
+    return [];
+  }
+}
+
+interface CartContextValue {
+  items: CartLine[];
+  count: number;
+  totalCents: number;
+  add(product: CartProduct): void;
+  setQuantity(productId: string, quantity: number): void;
+  remove(productId: string): void;
+  clear(): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<CartLine[]>(() => loadCart());
+
+  useEffect(() => {
+    try {
+      browserStorage().setItem(CART_STORAGE_KEY, JSON.stringify(items));
+    } catch (error) {
+      console.error('Could not save the cart.', error);
+    }
+  }, [items]);
+
+  const add = useCallback((product: CartProduct) => setItems((lines) => addToCart(lines, product)), []);
+  const update = useCallback(
+    (productId: string, quantity: number) => setItems((lines) => setQuantity(lines, productId, quantity)),
+    [],
+  );
+  const remove = useCallback((productId: string) => setItems((lines) => removeFromCart(lines, productId)), []);
+  const clear = useCallback(() => setItems([]), []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      count: cartCount(items),
+      totalCents: cartTotalCents(items),
+      add,
+      setQuantity: update,
+      remove,
+      clear,
+    }),
+    [items, add, update, remove, clear],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart must be used inside <CartProvider>');
+  return value;
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { canAddToCart, formatMoney, type ProductDto } from '@shop/schema';
+import { useCart } from '../cart/cart-store';
+
+const IMAGE_HEIGHT = 160;
+
+/** The 📦 shown for a product without a picture (or whose picture does not load). */
+function NoImage() {
+  return (
+    <Center h={IMAGE_HEIGHT} bg="gray.1" data-testid="product-no-image" role="img" aria-label="No image">
+      <Text fz={56} lh={1} aria-hidden>
+        📦
+      </Text>
+    </Center>
+  );
+}
+
+/** A storefront card (spec §2): image or 📦, name, 2-line description, price per unit, stock, Add to Cart. */
+export function ProductCard({ product }: { product: ProductDto }) {
+  const { add } = useCart();
+  const [imageFailed, setImageFailed] = useState(false);
+  const available = canAddToCart(product.stock);
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="product-card" h="100%">
+      <Card.Section pos="relative">
+        {product.imageUrl && !imageFailed ? (
+          <Image
+            src={product.imageUrl}
+            alt={product.name}
+            h={IMAGE_HEIGHT}
+            fit="cover"
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+          />
+        ) : (
+          <NoImage />
+        )}
+        {(product.isOrganic || product.isGlutenFree) && (
+          <Group gap={6} pos="absolute" top={10} left={10}>
+            {product.isOrganic && (
+              <Badge size="sm" color="green" variant="filled">
+                Organic
+              </Badge>
+            )}
+            {product.isGlutenFree && (
+              <Badge size="sm" color="yellow.8" variant="filled">
+                Gluten-free
+              </Badge>
+            )}
+          </Group>
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Text fw={600} lineClamp={2} data-testid="product-name">
+          {product.name}
+        </Text>
+        <Text size="sm" c="dimmed" lineClamp={2} data-testid="product-description">
+          {product.description}
+        </Text>
+        <Group justify="space-between" align="baseline" mt="auto" pt="xs" wrap="nowrap">
+          <Box>
+            <Text span fw={700} fz="lg" c="green.8" data-testid="product-price">
+              {formatMoney(product.price)}
+            </Text>{' '}
+            <Text span size="sm" c="dimmed">
+              / {product.unit}
+            </Text>
+          </Box>
+          <Text size="sm" c={available ? 'dimmed' : 'red.7'} data-testid="product-stock">
+            Stock: {product.stock}
+          </Text>
+        </Group>
+        <Button
+          fullWidth
+          disabled={!available}
+          leftSection={available ? <IconShoppingCartPlus size={18} /> : undefined}
+          onClick={() =>
+            add({ productId: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl ?? null })
+          }
+        >
+          {available ? 'Add to Cart' : 'Out of Stock'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Placing the order from the checkout form (spec §8 Checkout): validation toasts in the spec's
+ * order, an idempotency key per attempt, and what each failure tells the shopper — a lapsed
+ * session sends them to sign in, changed prices update the cart, short stock names the product.
+ */
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  formatMoney,
+  shortOrderId,
+  type AddressDto,
+  type InsufficientStockDetails,
+  type PriceChangedDetails,
+} from '@shop/schema';
+import { toast } from '../../lib/toast';
+import { errorData, errorMessage, isUnauthorized } from '../../lib/errors';
+import { paths } from '../../paths';
+import { useCart } from '../cart/cart-store';
+import { goToSignIn, SIGN_IN_REDIRECT_MS } from '../auth/route-guard';
+import { usePlaceOrder } from '../orders/api/use-orders';
+import {
+  applyServerPrices,
+  buildOrderBody,
+  createIdempotencyKeys,
+  validateCheckout,
+  type CheckoutForm,
+} from './checkout-form';
+
+export interface CheckoutProblem {
+  title: string;
+  lines: string[];
+}
+
+export function useCheckout() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const [keys] = useState(createIdempotencyKeys);
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  /** Set once the order is placed, so the emptied cart does not count as "cart is empty". */
+  const placed = useRef(false);
+
+  /** Replaces the cart's lines keeping their order (the cart store offers add / set / clear). */
+  function replaceCartLines(lines: typeof cart.items) {
+    cart.clear();
+    for (const { quantity, ...product } of lines) {
+      cart.add(product);
+      cart.setQuantity(product.productId, quantity);
+    }
+  }
+
+  function onFailure(error: unknown) {
+    if (isUnauthorized(error)) {
+      toast({
+        title: 'Session expired',
+        description: 'Please sign in again to complete your order',
+        variant: 'destructive',
+      });
+      window.setTimeout(() => goToSignIn(paths.checkout), SIGN_IN_REDIRECT_MS);
+      return;
+    }
+    const details = errorData(error).details as { reason?: string } | undefined;
+    if (details?.reason === 'PRICE_CHANGED') {
+      const { lines, changes } = applyServerPrices(cart.items, (details as PriceChangedDetails).prices);
+      replaceCartLines(lines);
+      const what = changes.map((c) => `${c.name}: ${formatMoney(c.from)} → ${formatMoney(c.to)}`);
+      setProblem({
+        title: 'Prices have changed',
+        lines: [
+          ...(what.length ? what : ['The order total has changed.']),
+          'Your cart now shows the current prices. Please review your order and place it again.',
+        ],
+      });
+      toast({
+        title: 'Prices have changed',
+        description: `${what.length ? `${what.join('; ')}. ` : ''}Please review your order and place it again.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (details?.reason === 'INSUFFICIENT_STOCK') {
+      const short = (details as InsufficientStockDetails).products;
+      setProblem({
+        title: 'Not enough stock',
+        lines: short.map((p) =>
+          p.available > 0
+            ? `${p.name}: only ${p.available} left (you asked for ${p.requested})`
+            : `${p.name}: out of stock`,
+        ),
+      });
+    } else if (details?.reason === 'PRODUCT_UNAVAILABLE') {
+      setProblem({ title: 'Some products are no longer available', lines: [errorMessage(error)] });
+    }
+    toast({ title: 'Failed to place order', description: errorMessage(error), variant: 'destructive' });
+  }
+
+  async function submit(form: CheckoutForm, addresses: readonly AddressDto[]) {
+    if (placeOrder.isPending) return;
+    const invalid = validateCheckout(form, addresses);
+    if (invalid) {
+      toast(invalid);
+      return;
+    }
+    const body = buildOrderBody(form, cart.items, addresses);
+    setProblem(null);
+    try {
+      const order = await placeOrder.mutateAsync({ ...body, idempotencyKey: keys.keyFor(body) });
+      placed.current = true;
+      keys.reset();
+      toast({
+        title: 'Order placed successfully!',
+        description: `Order #${shortOrderId(order.id)} has been created. You will receive a confirmation email shortly.`,
+      });
+      cart.clear();
+      navigate(paths.orders);
+    } catch (error) {
+      onFailure(error);
+    }
+  }
+
+  return { submit, placing: placeOrder.isPending, problem, placed };
+}

@@ -1,0 +1,32 @@
+/** User management (`users.*`, spec §7 /api/users). */
+import { trpc } from '../../../lib/trpc';
+
+function useInvalidateUsers() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.users.invalidate(), utils.roles.list.invalidate(), utils.admin.overview.invalidate()]);
+}
+
+/** Refetched on mount once a change made it stale (the app's default is never to refetch). */
+export function useUsers() {
+  return trpc.users.list.useQuery(undefined, { refetchOnMount: true });
+}
+
+/** One user, read fresh whenever the edit screen opens. */
+export function useUser(id: string) {
+  return trpc.users.byId.useQuery({ id }, { staleTime: 0, refetchOnMount: 'always' });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return trpc.users.create.useMutation({ onSuccess: invalidate });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return trpc.users.update.useMutation({ onSuccess: invalidate });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return trpc.users.delete.useMutation({ onSuccess: invalidate });
+}

@@ -1,0 +1,42 @@
+/**
+ * /admin (spec §2 Admin panel): the Overview and Products sections, and 'Coming Soon' for the
+ * sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
+ */
+import { useLocation } from 'react-router-dom';
+import { AccessDenied } from '../../features/auth/access-denied';
+import { useAccess } from '../../features/roles/api/use-access';
+import { activeSection, sectionById } from '../../features/admin/sections';
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
+import { OverviewSection } from '../../features/admin/components/overview-section';
+import { ProductsSection } from '../../features/admin/components/products-section';
+import { ComingSoon } from '../../features/admin/components/coming-soon';
+
+const DESCRIPTIONS: Partial<Record<string, string>> = {
+  overview: 'How the shop is doing at a glance',
+  products: 'Add, edit and remove products',
+};
+
+export function AdminPanelPage() {
+  const location = useLocation();
+  const section = sectionById(activeSection(location.pathname, location.search));
+  const access = useAccess();
+  const allowed = access.can(section.permission);
+
+  return (
+    <>
+      <AdminPageHeader
+        title={section.id === 'overview' ? 'Admin Panel' : section.label}
+        description={DESCRIPTIONS[section.id]}
+      />
+      {!allowed ? (
+        <AccessDenied role={access.roleName} />
+      ) : section.id === 'overview' ? (
+        <OverviewSection />
+      ) : section.id === 'products' ? (
+        <ProductsSection />
+      ) : (
+        <ComingSoon section={section.label} />
+      )}
+    </>
+  );
+}

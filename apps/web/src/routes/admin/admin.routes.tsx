@@ -1,0 +1,45 @@
+/**
+ * The admin area: its own chunk, loaded lazily from app/router.tsx only once the route guard lets
+ * a staff member in, so shoppers never download it. Screens beyond the panel have their own guard
+ * (spec §6): a role that may not see one gets 'Access Denied' and is sent back to /admin.
+ */
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import type { Permission } from '@shop/schema';
+import { AdminLayout } from '../../features/admin/components/admin-layout';
+import { PermissionGuard } from '../../features/roles/components/permission-guard';
+import { paths } from '../../paths';
+import { NotFoundPage } from '../not-found.page';
+import { AdminPanelPage } from './admin-panel.page';
+import { InventoryPage } from './inventory.page';
+import { OrdersPage } from './orders.page';
+import { UsersPage } from './users.page';
+import { UserCreatePage } from './user-create.page';
+import { UserEditPage } from './user-edit.page';
+import { PermissionsPage } from './permissions.page';
+
+/** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
+const guarded = (permission: Permission, page: ReactNode) => (
+  <PermissionGuard permission={permission} redirectTo={paths.admin} customerRedirect={paths.dashboard}>
+    {page}
+  </PermissionGuard>
+);
+
+export default function AdminArea() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<AdminPanelPage />} />
+        <Route path="inventory" element={guarded('inventory:read', <InventoryPage />)} />
+        <Route path="orders" element={guarded('orders:read_all', <OrdersPage />)} />
+        <Route path="users">
+          <Route index element={guarded('users:read', <UsersPage />)} />
+          <Route path="create" element={guarded('users:create', <UserCreatePage />)} />
+          <Route path=":id/edit" element={guarded('users:update', <UserEditPage />)} />
+        </Route>
+        <Route path="permissions" element={guarded('roles:read', <PermissionsPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * /admin/inventory (spec §2 Inventory): the cards (summed by the server), search by product name
+ * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, and each
+ * product's stock history.
+ */
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBox,
+  IconCircleX,
+  IconCurrencyDollar,
+  IconHistory,
+  IconMinus,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { SCREEN_FALLBACK_THRESHOLD, formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
+import { toast } from '../../lib/toast';
+import { useAdminProducts } from '../../features/admin/api/use-admin-products';
+import { useInventorySummary } from '../../features/admin/api/use-inventory';
+import { usePatchProduct } from '../../features/admin/api/use-product-mutations';
+import { useReportError, useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
+import { StatCard } from '../../features/admin/components/stat-card';
+import { StockStatusBadge } from '../../features/admin/components/stock-status-badge';
+import { ProductThumb } from '../../features/admin/components/product-thumb';
+import { StockUpdateDialog } from '../../features/admin/components/stock-update-dialog';
+import { StockHistoryDialog } from '../../features/admin/components/stock-history-dialog';
+
+const threshold = (product: AdminProductDto) => product.lowStockThreshold ?? SCREEN_FALLBACK_THRESHOLD;
+
+export function InventoryPage() {
+  const summary = useInventorySummary();
+  const products = useAdminProducts();
+  useUnauthorizedRedirect(summary.error ?? products.error);
+  const [search, setSearch] = useState('');
+  const [lowOnly, setLowOnly] = useState(false);
+  const [updating, setUpdating] = useState<AdminProductDto | null>(null);
+  const [historyOf, setHistoryOf] = useState<AdminProductDto | null>(null);
+  const patch = usePatchProduct();
+  const report = useReportError();
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return products.products.filter(
+      (product) =>
+        (!lowOnly || isLowStock(product.stock, threshold(product))) &&
+        (!needle ||
+          product.name.toLowerCase().includes(needle) ||
+          (product.category?.name ?? '').toLowerCase().includes(needle)),
+    );
+  }, [products.products, search, lowOnly]);
+
+  const changeThreshold = (product: AdminProductDto, next: number) => {
+    patch.mutate(
+      { id: product.id, lowStockThreshold: Math.max(0, next) },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Threshold updated successfully',
+            description: `${product.name}: alert at ${Math.max(0, next)}`,
+          }),
+        onError: (error) => report(error, { title: 'Failed to update threshold' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Inventory Management"
+        description="Stock levels, low-stock alerts and stock history"
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+        <StatCard
+          label="Total Products"
+          value={summary.data?.totalProducts}
+          icon={<IconBox size={22} />}
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Low Stock Items"
+          value={summary.data?.lowStockItems}
+          icon={<IconAlertTriangle size={22} />}
+          color="orange"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Out of Stock"
+          value={summary.data?.outOfStock}
+          icon={<IconCircleX size={22} />}
+          color="red"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Total Stock Value"
+          value={summary.data ? formatMoney(summary.data.totalStockValue) : undefined}
+          icon={<IconCurrencyDollar size={22} />}
+          color="teal"
+          loading={summary.isLoading}
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" mb="md" gap="sm">
+          <TextInput
+            placeholder="Search by product name or category..."
+            aria-label="Search inventory"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: 1, maxWidth: 420 }}
+          />
+          <Button
+            variant={lowOnly ? 'filled' : 'light'}
+            color={lowOnly ? 'orange' : 'gray'}
+            leftSection={<IconAlertTriangle size={16} />}
+            onClick={() => setLowOnly(!lowOnly)}
+            aria-pressed={lowOnly}
+          >
+            {lowOnly ? 'Show All' : 'Low Stock Only'}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Inventory">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Stock</Table.Th>
+                <Table.Th>Low Stock Alert</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {products.isLoading &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={7}>
+                      <Skeleton h={36} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {!products.isLoading && shown.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {products.isError
+                        ? 'The products could not be loaded. Please try again.'
+                        : 'No products found'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {shown.map((product) => {
+                const alertAt = threshold(product);
+                const busy = patch.isPending && patch.variables?.id === product.id;
+                return (
+                  <Table.Tr key={product.id} data-testid="inventory-row" data-product-id={product.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <ProductThumb src={product.imageUrl} name={product.name} />
+                        <Box>
+                          <Text fw={600} size="sm">
+                            {product.name}
+                          </Text>
+                          {!product.isActive && (
+                            <Badge color="gray" size="xs" variant="outline" tt="none">
+                              Inactive
+                            </Badge>
+                          )}
+                        </Box>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{product.category?.name ?? 'Uncategorized'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatMoney(product.price)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600} data-testid="inventory-stock">
+                        {product.stock}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <ActionIcon
+                          variant="default"
+                          size="sm"
+                          onClick={() => changeThreshold(product, alertAt - 1)}
+                          disabled={alertAt <= 0 || busy}
+                          aria-label={`Lower the low stock alert of ${product.name}`}
+                        >
+                          <IconMinus size={14} />
+                        </ActionIcon>
+                        <Text size="sm" w={32} ta="center" data-testid="inventory-threshold">
+                          {alertAt}
+                        </Text>
+                        <ActionIcon
+                          variant="default"
+                          size="sm"
+                          onClick={() => changeThreshold(product, alertAt + 1)}
+                          disabled={busy}
+                          aria-label={`Raise the low stock alert of ${product.name}`}
+                        >
+                          <IconPlus size={14} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StockStatusBadge stock={product.stock} threshold={alertAt} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Stock history">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            onClick={() => setHistoryOf(product)}
+                            aria-label={`Stock history of ${product.name}`}
+                          >
+                            <IconHistory size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Button size="xs" variant="light" onClick={() => setUpdating(product)}>
+                          Update Stock
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <StockUpdateDialog product={updating} onClose={() => setUpdating(null)} />
+      <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}

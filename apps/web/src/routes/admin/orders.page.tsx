@@ -1,0 +1,228 @@
+/**
+ * /admin/orders (spec §2 Order management): the cards, search over order id, shipping address
+ * and customer id with a status filter (both done by the server), the table, View and Update.
+ */
+import { useCallback, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconCircleCheck,
+  IconClock,
+  IconCurrencyDollar,
+  IconEye,
+  IconLoader2,
+  IconReceipt,
+  IconSearch,
+} from '@tabler/icons-react';
+import {
+  ADMIN_ORDER_LIST_LIMIT,
+  ORDER_STATUS_FILTERS,
+  PAYMENT_METHOD_LABEL,
+  formatMoney,
+  paymentStatusLabel,
+  shortOrderId,
+  statusLabel,
+  type AdminOrderListItemDto,
+  type AdminOrderStatusFilter,
+} from '@shop/schema';
+import { firstAddressLine } from '../../features/admin/format';
+import { useAdminOrderSummary, useAdminOrders } from '../../features/admin/api/use-order-management';
+import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
+import { StatCard } from '../../features/admin/components/stat-card';
+import { OrderStatusBadge } from '../../features/admin/components/order-status-badge';
+import { OrderViewDialog } from '../../features/admin/components/order-view-dialog';
+import { OrderStatusDialog } from '../../features/admin/components/order-status-dialog';
+
+const FILTER_OPTIONS = ORDER_STATUS_FILTERS.map((value) => ({
+  value,
+  label: value === 'all' ? 'All' : statusLabel(value),
+}));
+
+export function OrdersPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
+  const summary = useAdminOrderSummary();
+  const orders = useAdminOrders({ ...(debounced && { search: debounced }), status });
+  useUnauthorizedRedirect(summary.error ?? orders.error);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [updating, setUpdating] = useState<AdminOrderListItemDto | null>(null);
+  const closeView = useCallback(() => setViewing(null), []);
+
+  return (
+    <>
+      <AdminPageHeader title="Order Management" description="Follow and update every customer's orders" />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} mb="lg">
+        <StatCard
+          label="Total Orders"
+          value={summary.data?.total}
+          icon={<IconReceipt size={22} />}
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Pending"
+          value={summary.data?.pending}
+          icon={<IconClock size={22} />}
+          color="yellow"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Processing"
+          value={summary.data?.processing}
+          icon={<IconLoader2 size={22} />}
+          color="blue"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Completed"
+          value={summary.data?.completed}
+          icon={<IconCircleCheck size={22} />}
+          color="green"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Total Revenue"
+          value={summary.data ? formatMoney(summary.data.revenue) : undefined}
+          icon={<IconCurrencyDollar size={22} />}
+          color="teal"
+          loading={summary.isLoading}
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="md">
+        <Group mb="md" gap="sm">
+          <TextInput
+            placeholder="Search by order ID, address or customer ID..."
+            aria-label="Search orders"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: 1, maxWidth: 460 }}
+          />
+          <Select
+            aria-label="Filter by status"
+            data={FILTER_OPTIONS}
+            value={status}
+            onChange={(value) => setStatus((value as AdminOrderStatusFilter | null) ?? 'all')}
+            allowDeselect={false}
+            w={180}
+          />
+        </Group>
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Payment</Table.Th>
+                <Table.Th>Total</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.isLoading &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={8}>
+                      <Skeleton h={32} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {!orders.isLoading && !orders.data?.length && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {orders.isError
+                        ? 'The orders could not be loaded. Please try again.'
+                        : 'No orders found'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {orders.data?.map((order) => (
+                <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace" fw={600}>
+                      #{shortOrderId(order.id)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{new Date(order.createdAt).toLocaleDateString()}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={order.customerEmail ?? order.userId}>
+                      <Text size="sm" ff="monospace">
+                        {order.userId.slice(0, 8)}
+                      </Text>
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1} maw={220}>
+                      {firstAddressLine(order.shippingAddress)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</Text>
+                      <Badge size="xs" variant="outline" color="gray" tt="none" data-testid="payment-status">
+                        {paymentStatusLabel(order.paymentStatus)}
+                      </Badge>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {formatMoney(order.total)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => setViewing(order.id)}
+                        aria-label={`View order ${shortOrderId(order.id)}`}
+                      >
+                        <IconEye size={16} />
+                      </ActionIcon>
+                      <Button size="xs" variant="light" onClick={() => setUpdating(order)}>
+                        Update
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {orders.data && orders.data.length >= ADMIN_ORDER_LIST_LIMIT && (
+          <Text size="xs" c="dimmed" mt="sm">
+            Showing the newest {ADMIN_ORDER_LIST_LIMIT} orders: search or filter to find older ones.
+          </Text>
+        )}
+      </Card>
+      <OrderViewDialog orderId={viewing} onClose={closeView} />
+      <OrderStatusDialog order={updating} onClose={() => setUpdating(null)} />
+    </>
+  );
+}

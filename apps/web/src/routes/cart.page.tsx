@@ -1,0 +1,212 @@
+/** The cart (spec §2 Cart): lines with − / + / remove, the Order Summary and the way to checkout. */
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Divider,
+  Flex,
+  Grid,
+  Group,
+  Image,
+  List,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { centsToDecimal, formatMoney, lineTotalCents, type CartLine } from '@shop/schema';
+import { useCart } from '../features/cart/cart-store';
+import { paths } from '../paths';
+
+const PAYMENT_NOTES = [
+  'Multiple payment methods available',
+  'Secure card processing',
+  'Cash on delivery option',
+  'Bank transfer supported',
+];
+
+function LineImage({ line }: { line: CartLine }) {
+  const [failed, setFailed] = useState(false);
+  if (line.imageUrl && !failed) {
+    return (
+      <Image src={line.imageUrl} alt={line.name} w={72} h={72} radius="sm" fit="cover" onError={() => setFailed(true)} />
+    );
+  }
+  return (
+    <Center w={72} h={72} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}>
+      <Text fz={36} lh={1} aria-hidden>
+        📦
+      </Text>
+    </Center>
+  );
+}
+
+function CartLineCard({ line }: { line: CartLine }) {
+  const cart = useCart();
+  return (
+    <Card withBorder padding="md" data-testid="cart-line">
+      <Group wrap="nowrap" align="center" gap="md">
+        <LineImage line={line} />
+        <Flex
+          style={{ flex: 1, minWidth: 0 }}
+          direction={{ base: 'column', sm: 'row' }}
+          align={{ base: 'stretch', sm: 'center' }}
+          gap={{ base: 'xs', sm: 'md' }}
+        >
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600} lineClamp={2} data-testid="line-name">
+              {line.name}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="line-unit-price">
+              {formatMoney(line.price)} each
+            </Text>
+          </Box>
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <Group gap={6} wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Decrease quantity of ${line.name}`}
+                onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}
+              >
+                <IconMinus size={16} />
+              </ActionIcon>
+              <Text w={32} ta="center" fw={600} data-testid="line-quantity">
+                {line.quantity}
+              </Text>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Increase quantity of ${line.name}`}
+                onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}
+              >
+                <IconPlus size={16} />
+              </ActionIcon>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={700} miw={80} ta="right" data-testid="line-total">
+                ${centsToDecimal(lineTotalCents(line.price, line.quantity))}
+              </Text>
+              <ActionIcon
+                color="red"
+                variant="subtle"
+                size="lg"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => cart.remove(line.productId)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        </Flex>
+      </Group>
+    </Card>
+  );
+}
+
+export function CartPage() {
+  const cart = useCart();
+
+  if (cart.items.length === 0) {
+    return (
+      <Container size="sm" py={64}>
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={96} radius="xl" variant="light" color="gray" aria-hidden>
+            <IconShoppingCart size={52} />
+          </ThemeIcon>
+          <Title order={1} fz={28} mt="md">
+            Your cart is empty
+          </Title>
+          <Text c="dimmed">Add some delicious items to get started!</Text>
+          <Button component={Link} to={paths.home} mt="md" size="md">
+            Continue Shopping
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const total = `$${centsToDecimal(cart.totalCents)}`;
+  return (
+    <Container size="lg" py="lg" px={{ base: 0, sm: 'md' }}>
+      <Group mb="lg" gap="sm" align="center">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          Shopping Cart
+        </Title>
+        <Badge size="lg" variant="light" tt="none" data-testid="cart-item-count">
+          {cart.count} {cart.count === 1 ? 'item' : 'items'}
+        </Badge>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            {cart.items.map((line) => (
+              <CartLineCard key={line.productId} line={line} />
+            ))}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder padding="lg" pos="sticky" top={80} data-testid="order-summary">
+            <Title order={3} mb="md">
+              Order Summary
+            </Title>
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text>Subtotal</Text>
+                <Text data-testid="cart-subtotal">{total}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Delivery Fee</Text>
+                <Text c="green.7" fw={500} data-testid="cart-delivery-fee">
+                  Free
+                </Text>
+              </Group>
+              <Divider my={4} />
+              <Group justify="space-between">
+                <Text fw={700} fz="lg">
+                  Total
+                </Text>
+                <Text fw={700} fz="lg" data-testid="cart-total">
+                  {total}
+                </Text>
+              </Group>
+            </Stack>
+            <List
+              size="sm"
+              c="dimmed"
+              mt="md"
+              spacing={6}
+              icon={
+                <ThemeIcon size={16} radius="xl" variant="light" aria-hidden>
+                  <IconCheck size={11} />
+                </ThemeIcon>
+              }
+              data-testid="payment-notes"
+            >
+              {PAYMENT_NOTES.map((note) => (
+                <List.Item key={note}>{note}</List.Item>
+              ))}
+            </List>
+            <Button
+              component={Link}
+              to={paths.checkout}
+              fullWidth
+              size="md"
+              mt="lg"
+              styles={{ label: { whiteSpace: 'normal' } }}
+            >
+              Proceed to Checkout - {total}
+            </Button>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

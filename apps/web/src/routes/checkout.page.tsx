@@ -1,0 +1,131 @@
+/**
+ * Checkout (spec §2, §5, §8). Signed-in only: the route guard shows the spinner while the session
+ * loads and, signed out, the sign-in prompt with its toast and the redirect to sign in.
+ */
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Grid,
+  List,
+  Loader,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ORDER_LIMITS } from '@shop/schema';
+import { useCart } from '../features/cart/cart-store';
+import { useAddresses } from '../features/addresses/api/use-addresses';
+import {
+  EMPTY_CHECKOUT_FORM,
+  effectiveShippingChoice,
+  type CheckoutForm,
+} from '../features/checkout/checkout-form';
+import { useCheckout } from '../features/checkout/use-checkout';
+import { PaymentMethodSection } from '../features/checkout/components/payment-method-section';
+import { ShippingSection } from '../features/checkout/components/shipping-section';
+import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
+import { toast } from '../lib/toast';
+import { paths } from '../paths';
+
+export function CheckoutPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const addresses = useAddresses();
+  const { submit, placing, problem, placed } = useCheckout();
+  const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
+
+  const cartIsEmpty = cart.items.length === 0;
+  useEffect(() => {
+    if (!cartIsEmpty || placed.current) return;
+    toast({ title: 'Cart is empty', description: 'Add some products to your cart first' });
+    navigate(paths.home, { replace: true });
+  }, [cartIsEmpty, navigate, placed]);
+
+  if (cartIsEmpty) {
+    return (
+      <Center py={64}>
+        <Stack align="center" gap="xs" data-testid="checkout-empty-cart">
+          <Title order={2}>Your cart is empty</Title>
+          <Text c="dimmed">Add some products to your cart first</Text>
+          <Loader size="sm" color="green" aria-label="Going back to the shop" />
+        </Stack>
+      </Center>
+    );
+  }
+
+  const saved = addresses.data ?? [];
+  const current: CheckoutForm = {
+    ...form,
+    shippingChoice: effectiveShippingChoice(form.shippingChoice, saved),
+  };
+  const change = (changes: Partial<CheckoutForm>) => setForm((previous) => ({ ...previous, ...changes }));
+
+  return (
+    <Container size="lg" py="lg">
+      <Button
+        component={Link}
+        to={paths.cart}
+        variant="subtle"
+        color="gray"
+        leftSection={<IconArrowLeft size={16} />}
+        mb="sm"
+      >
+        Back to Cart
+      </Button>
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      {problem && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title={problem.title}
+          mb="lg"
+          data-testid="checkout-problem"
+        >
+          <List size="sm" spacing={2}>
+            {problem.lines.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <PaymentMethodSection form={current} onChange={change} />
+            <ShippingSection
+              form={current}
+              addresses={saved}
+              loading={addresses.isLoading}
+              onChange={change}
+            />
+            <Textarea
+              label="Order Notes (optional)"
+              placeholder="Delivery instructions, gate codes…"
+              autosize
+              minRows={2}
+              maxLength={ORDER_LIMITS.notes}
+              value={form.notes}
+              onChange={(event) => change({ notes: event.currentTarget.value })}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <CheckoutSummary
+            lines={cart.items}
+            totalCents={cart.totalCents}
+            placing={placing}
+            onPlaceOrder={() => void submit(current, saved)}
+          />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

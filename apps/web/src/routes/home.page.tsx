@@ -1,0 +1,134 @@
+/** Home and storefront (spec §2): its own header, the hero, categories and products. */
+import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Brand } from '../components/layout/brand';
+import { CartButton } from '../components/layout/cart-button';
+import { ProductCard } from '../features/catalogue/product-card';
+import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../features/catalogue/cart-summary-bar';
+import { useCart } from '../features/cart/cart-store';
+import { useAuth } from '../features/auth/use-auth';
+import { trpc } from '../lib/trpc';
+import { paths } from '../paths';
+import { BRAND_NAME } from '../theme';
+
+function HomeHeader() {
+  const { user, isLoading } = useAuth();
+  return (
+    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="xl">
+        <Group justify="space-between" wrap="nowrap">
+          <Brand />
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <CartButton withLabel />
+            {isLoading ? (
+              // Until the session is known, neither 'Sign In' nor a greeting: no flash of the wrong one.
+              <Skeleton h={36} w={120} radius="md" />
+            ) : user ? (
+              <>
+                <Text fw={500} truncate="end">
+                  Hello, {user.firstName || 'User'}!
+                </Text>
+                <Button component="a" href={paths.apiLogout} variant="default" leftSection={<IconLogout size={16} />}>
+                  Logout
+                </Button>
+              </>
+            ) : (
+              <Button component="a" href={paths.apiLogin}>
+                Sign In
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+function Categories() {
+  const categories = trpc.categories.list.useQuery();
+  return (
+    <section aria-labelledby="categories-title">
+      <Title order={2} id="categories-title" mb="md">
+        Shop by Category
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+        {categories.isLoading
+          ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={96} radius="md" data-testid="category-placeholder" />)
+          : categories.data?.map((category) => (
+              <Card key={category.id} withBorder radius="md" data-testid="category-card">
+                <Text fw={600}>{category.name}</Text>
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {category.description}
+                </Text>
+              </Card>
+            ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function Products() {
+  const products = trpc.products.list.useQuery(undefined);
+  return (
+    <section aria-labelledby="products-title">
+      <Title order={2} id="products-title" mb="md">
+        Featured Products
+      </Title>
+      {products.isLoading ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} h={340} radius="md" data-testid="product-placeholder" />
+          ))}
+        </SimpleGrid>
+      ) : products.data && products.data.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+          {products.data.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </SimpleGrid>
+      ) : products.isError ? (
+        <Text c="red">Could not load products: {products.error.message}</Text>
+      ) : (
+        <Stack align="center" py="xl" gap={4}>
+          <Text fz={48} aria-hidden>
+            📦
+          </Text>
+          <Title order={3}>No products available</Title>
+          <Text c="dimmed">Check back soon for new products!</Text>
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+export function HomePage() {
+  const { count } = useCart();
+  return (
+    <>
+      <HomeHeader />
+      <Box
+        py={{ base: 40, sm: 64 }}
+        style={{
+          background:
+            'linear-gradient(135deg, var(--mantine-color-green-0) 0%, var(--mantine-color-lime-0) 60%, var(--mantine-color-yellow-0) 100%)',
+        }}
+      >
+        <Container size="xl">
+          <Title order={1} fz={{ base: 32, sm: 44 }}>
+            Welcome to <Text span inherit c="green.8">{BRAND_NAME}</Text>
+          </Title>
+          <Text size="lg" c="gray.7" mt="xs">
+            Your premium food and beverage distribution platform
+          </Text>
+        </Container>
+      </Box>
+      <Container size="xl" pt="xl" pb={count > 0 ? CART_SUMMARY_CLEARANCE : 'xl'}>
+        <Stack gap={48}>
+          <Categories />
+          <Products />
+        </Stack>
+      </Container>
+      <CartSummaryBar />
+    </>
+  );
+}
