@@ -1,0 +1,60 @@
+/**
+ * Ceiling 2: the storefront listing's SQL (the first page of active products in name order, as
+ * `listProducts` sends it for the storefront view) through plain `pg` in a bare Fastify route,
+ * mapped to the same JSON. What Node + HTTP + PostgreSQL can do without our layers (sessions,
+ * helmet, tRPC, zod, TypeORM).
+ *
+ *   DATABASE_URL=postgres://… PORT=4000 POOL_SIZE=10 node --import tsx src/ceiling-pg.ts
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const LISTING_SQL = `
+  SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
+         p.is_organic, p.is_gluten_free
+  FROM products p
+  WHERE p.is_active ORDER BY p.name, p.id LIMIT $1`;
+
+interface Row {
+  id: string;
+  name: string;
+  description: string | null;
+  price: string;
+  unit: string;
+  stock: number;
+  image_url: string | null;
+  category_id: string | null;
+  is_organic: boolean;
+  is_gluten_free: boolean;
+}
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+});
+const app = Fastify({ logger: false });
+app.get('/api/products', async () => {
+  const { rows } = await pool.query<Row>(LISTING_SQL, [20]);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    unit: row.unit,
+    stock: row.stock,
+    imageUrl: row.image_url,
+    categoryId: row.category_id,
+    isOrganic: row.is_organic,
+    isGlutenFree: row.is_gluten_free,
+  }));
+});
+app.get('/ready', async () => ({ ok: true }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);
