@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 const INDEX = '<!doctype html><html><body><div id="root">spa-index-marker</div></body></html>';
 const webDist = mkdtempSync(join(tmpdir(), 'shop-web-dist-'));
@@ -14,7 +14,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), INDEX);
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
-  t = await startTestApp({ WEB_DIST: webDist });
+  t = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
 });
 
 afterAll(async () => {
@@ -68,7 +68,7 @@ describe('the SPA', () => {
 
 describe('without a built SPA', () => {
   it('answers every unknown path with a JSON 404', async () => {
-    const bare = await startTestApp();
+    const bare = await startTestApp({ listen: false });
     try {
       const response = await bare.app.inject({ method: 'GET', url: '/some/client/route' });
       expect(response.statusCode).toBe(404);

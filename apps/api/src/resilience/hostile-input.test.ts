@@ -23,7 +23,7 @@ import { ORDER_STATUSES, ROLES } from '@shop/schema';
 import { restRoutes, type RestRoute } from '../rest/routes';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { signIn, type SignedIn } from '../test/sign-in';
-import { expectNoInternals } from '../testing/test-app';
+import { expectNoInternals } from '../test/expect-no-internals';
 
 /** Generated requests per write route and actor. */
 const RUNS = 12;

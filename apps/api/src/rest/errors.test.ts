@@ -3,12 +3,13 @@
  * security headers, and never a stack trace or SQL, even when the server itself fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoInternals, startTestApp, type TestApp } from '../testing/test-app';
+import { expectNoInternals } from '../test/expect-no-internals';
+import { startTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: false });
 });
 
 afterAll(async () => {
@@ -109,7 +110,7 @@ describe('no stack trace or SQL in any answer', () => {
   });
 
   it('holds when the database itself fails: a generic 500 for REST and tRPC', async () => {
-    const broken = await startTestApp();
+    const broken = await startTestApp({ listen: false });
     try {
       await broken.db.dataSource.query('ALTER TABLE products RENAME TO products_moved_away');
       for (const url of ['/api/products', '/trpc/products.list']) {

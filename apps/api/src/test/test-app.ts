@@ -33,12 +33,17 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
 };
 
+/** The environment the test app runs with, for tests that build the app themselves. */
+export function testEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return loadEnv({ ...TEST_ENV_DEFAULTS, ...overrides });
+}
+
 export async function startTestApp(
   options: { env?: Record<string, string | undefined>; listen?: boolean } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase({ poolSize: 5 });
   try {
-    const env = loadEnv({ ...TEST_ENV_DEFAULTS, ...options.env });
+    const env = testEnv(options.env);
     const app = await buildApp({ env, dataSource: db.dataSource });
     let baseUrl = '';
     if (options.listen !== false) {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
-import { expectNoInternals } from '../../testing/test-app';
+import { expectNoInternals } from '../../test/expect-no-internals';
 import { uniqueEmail } from '../orders/testing/fixtures';
 
 let shop: TestApp;

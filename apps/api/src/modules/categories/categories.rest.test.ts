@@ -1,11 +1,11 @@
 /** GET /api/categories (spec §7). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: false });
 });
 
 afterAll(async () => {

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@shop/db/testing';
 import { buildApp } from '../../app';
-import { startTestApp, testEnv, type TestApp } from '../../testing/test-app';
+import { startTestApp, testEnv, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: false });
 });
 
 afterAll(async () => {

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryEntity, ProductEntity } from '@shop/db';
-import { expectNoInternals, startTestApp, type TestApp } from '../../testing/test-app';
+import { expectNoInternals } from '../../test/expect-no-internals';
+import { startTestApp, type TestApp } from '../../test/test-app';
 
 const STOREFRONT_KEYS = [
   'categoryId',
@@ -33,7 +34,7 @@ interface StorefrontProduct {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: false });
 });
 
 afterAll(async () => {

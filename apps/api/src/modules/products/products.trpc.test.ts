@@ -1,12 +1,13 @@
 /** The same procedures through /trpc answer what the REST adapter answers (one route table). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoInternals, startTestApp, type TestApp } from '../../testing/test-app';
+import { expectNoInternals } from '../../test/expect-no-internals';
+import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let beveragesId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: false });
   [{ id: beveragesId }] = await t.db.dataSource.query(`SELECT id FROM categories WHERE name = 'Beverages'`);
 });
 
