@@ -176,7 +176,10 @@ export function findCardData(
 ) {
   if (path.length > 4 || found.length >= 10) return found;
   if (typeof value === 'string') {
-    if (UUID_SHAPE.test(value)) return found; // ids and idempotency keys: dashes between hex groups
+    if (UUID_SHAPE.test(value)) return found; // ids: dashes between hex groups
+    // The idempotency key is the client's opaque retry token, often built from a millisecond
+    // timestamp (13 digits): it is compared for equality, never read as payment data.
+    if (path.length === 1 && path[0] === 'idempotencyKey') return found;
     const suspicious =
       path.length === 1 && path[0] === 'bankAccountNumber' ? accountNumberLooksLikeCard : containsCardNumber;
     if (suspicious(value)) found.push(path);

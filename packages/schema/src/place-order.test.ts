@@ -56,6 +56,12 @@ describe('card data detection', () => {
     ).toEqual([['cvv'], ['nested', 'cardNumber'], ['notes']]);
   });
 
+  it('never reads a timestamp-based idempotency key as a card number', () => {
+    expect(findCardData({ idempotencyKey: '1732512345678' })).toEqual([]);
+    expect(findCardData({ idempotencyKey: 'checkout-1732512345678-4111111111111111' })).toEqual([]);
+    expect(findCardData({ notes: '1732512345678' })).toEqual([['notes']]);
+  });
+
   it('reports card data before anything else', () => {
     const result = PlaceOrderInput.safeParse({ cvv: '123' });
     expect(result.success).toBe(false);

@@ -144,6 +144,15 @@ describe('POST /api/orders', () => {
       expect(await stockOf(shop.dataSource, product.id)).toBe(8);
     });
 
+    it('takes a key made of a millisecond timestamp (13 digits), which is no card number', async () => {
+      const me = await customer();
+      const product = await makeProduct(shop.dataSource, { stock: 10 });
+      const key = { 'idempotency-key': `checkout-${Date.now()}` };
+      const response = await call(me, 'POST', '/api/orders', cardOrder([product]), key);
+      expect(response.statusCode).toBe(201);
+      expect(await stockOf(shop.dataSource, product.id)).toBe(9);
+    });
+
     it('refuses a header that contradicts the body’s idempotencyKey', async () => {
       const me = await customer();
       const product = await makeProduct(shop.dataSource);
