@@ -1,26 +1,10 @@
 import { z } from 'zod';
+import { ROLES, type RoleName } from './role-names';
 
-export const ROLES = ['customer', 'inventory_manager', 'sales_manager', 'admin'] as const;
+export * from './role-names';
+
 export const Role = z.enum(ROLES, 'Please select a role');
-export type Role = z.infer<typeof Role>;
-
-export const STAFF_ROLES: readonly Role[] = ['admin', 'inventory_manager', 'sales_manager'];
-
-/** Spec §6: the descriptions shown under the role select. */
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin: 'Full system access',
-  sales_manager: 'Manages orders, customers and sales analytics',
-  inventory_manager: 'Manages products, categories and inventory',
-  customer: 'Standard shopping account',
-};
-
-/** 'inventory_manager' → 'Inventory Manager' (spec §2: underscore as space, words capitalised). */
-export function roleLabel(role: string): string {
-  return role
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+export type Role = RoleName;
 
 /** The current-user view (spec §3), with the id and what the screens show beside it. */
 export const CurrentUserDto = z.object({

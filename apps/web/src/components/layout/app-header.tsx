@@ -3,17 +3,23 @@
  * Orders / Admin Panel (staff only), the search box, the cart with its count, and either the avatar
  * menu (signed in) or Sign In (/login) and Get Started (/api/login).
  */
-import { Avatar, Box, Button, Container, Group, Menu, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Container, Group, Skeleton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Brand } from './brand';
 import { CartButton } from './cart-button';
-import { RoleBadge } from '../role-badge';
-import { fullName, initials, useAuth } from '../../features/auth/use-auth';
+import { AccountAvatar } from './account-avatar';
+import { useAuth } from '../../features/auth/use-auth';
 import { paths } from '../../paths';
+
+// The account menu needs Mantine's floating layer (~20 KB gzipped): only signed-in visitors load it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
   const { user, isStaff, isLoading } = useAuth();
+  // A click on the avatar while the menu's code is still loading opens the menu once it arrives.
+  const [menuRequested, setMenuRequested] = useState(false);
   return (
     <Container size="xl" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
@@ -45,47 +51,9 @@ export function AppHeader() {
           {isLoading ? (
             <Skeleton circle height={38} aria-hidden />
           ) : user ? (
-            <Menu position="bottom-end" width={260}>
-              <Menu.Target>
-                <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                  <Avatar src={user.profileImageUrl} radius="xl" color="green">
-                    {initials(user)}
-                  </Avatar>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Box px="sm" py="xs" data-testid="account-summary">
-                  {fullName(user) !== user.email && (
-                    <Text fw={600} size="sm">
-                      {fullName(user)}
-                    </Text>
-                  )}
-                  <Text size="xs" c="dimmed" mb={6}>
-                    {user.email}
-                  </Text>
-                  <RoleBadge role={user.role} size="sm" />
-                </Box>
-                <Menu.Divider />
-                <Menu.Item component={Link} to={paths.dashboard}>
-                  Dashboard
-                </Menu.Item>
-                <Menu.Item component={Link} to={paths.profile}>
-                  Profile & Addresses
-                </Menu.Item>
-                <Menu.Item component={Link} to={paths.orders}>
-                  My Orders
-                </Menu.Item>
-                {isStaff && (
-                  <Menu.Item component={Link} to={paths.admin}>
-                    Admin Panel
-                  </Menu.Item>
-                )}
-                <Menu.Divider />
-                <Menu.Item component="a" href={paths.apiLogout} color="red">
-                  Log out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<AccountAvatar user={user} onClick={() => setMenuRequested(true)} />}>
+              <UserMenu user={user} isStaff={isStaff} defaultOpened={menuRequested} />
+            </Suspense>
           ) : (
             <>
               <Button component={Link} to={paths.login} variant="default">
