@@ -30,9 +30,16 @@ async function priceOf(card: Locator): Promise<number> {
   return cents(await card.getByTestId('product-price').innerText());
 }
 
+/** Opens the storefront with every page of products shown (the seed's 60 are 3 pages of 20). */
 async function openStorefront(page: Page) {
   await page.goto('/');
   await expect(cards(page).first()).toBeVisible();
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  while (await loadMore.isVisible()) {
+    const shown = await cards(page).count();
+    await loadMore.click();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(shown);
+  }
 }
 
 /** Holds every tRPC call until `release()`, so the loading state can be looked at. */
@@ -46,7 +53,9 @@ async function holdApi(page: Page) {
   return release;
 }
 
-test('the storefront shows the hero, the categories and priced products with their stock', async ({ page }) => {
+test('the storefront shows the hero, the categories and priced products with their stock', async ({
+  page,
+}) => {
   await openStorefront(page);
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to FreshCart');
@@ -105,12 +114,13 @@ test('with no products the storefront says so', async ({ page }) => {
   // The api answers the real call; only the product list in it is emptied.
   await page.route('**/trpc/**', async (route) => {
     const procedures = new URL(route.request().url()).pathname.replace(/^\/trpc\//, '').split(',');
-    const index = procedures.indexOf('products.list');
+    const index = procedures.indexOf('products.page');
     if (index === -1) return route.continue();
     const response = await route.fetch();
     const body = await response.json();
-    if (Array.isArray(body)) body[index] = { result: { data: [] } };
-    else body.result = { data: [] };
+    const empty = { result: { data: { items: [], total: 0, nextCursor: null } } };
+    if (Array.isArray(body)) body[index] = empty;
+    else Object.assign(body, empty);
     await route.fulfill({ response, json: body });
   });
   await page.goto('/');
@@ -120,7 +130,9 @@ test('with no products the storefront says so', async ({ page }) => {
   await expect(page.getByTestId('category-card').first()).toBeVisible();
 });
 
-test('an out-of-stock product cannot be added: its button is disabled and reads Out of Stock', async ({ page }) => {
+test('an out-of-stock product cannot be added: its button is disabled and reads Out of Stock', async ({
+  page,
+}) => {
   await openStorefront(page);
   const soldOut = cards(page).filter({ has: page.getByRole('button', { name: 'Out of Stock' }) });
   // The seed has sold-out products.
@@ -155,11 +167,15 @@ test('a product without an image shows the 📦 box', async ({ page }) => {
   await expect(card.locator('img')).toHaveCount(0);
 
   // A product with an image shows it, loaded.
-  const pictured = cards(page).filter({ has: page.locator('img') }).first();
+  const pictured = cards(page)
+    .filter({ has: page.locator('img') })
+    .first();
   const image = pictured.locator('img');
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute('alt', await pictured.getByTestId('product-name').innerText());
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 });
 
 test('the floating summary counts the items and totals them, and leads to the cart', async ({ page }) => {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { PRODUCT_PAGE_MAX, SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZE } from './product-paging';
 import { MAX_CENTS, toCents } from './money';
 import { CategoryDto } from './categories';
 
 /** A price on the wire: a decimal string with 2 places. */
-export const MoneyString = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount with 2 decimals, like 12.50');
+export const MoneyString = z
+  .string()
+  .regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount with 2 decimals, like 12.50');
 
 /** The storefront's product view (spec §3), for the public and customers. */
 export const ProductDto = z.object({
@@ -35,11 +38,6 @@ export type AdminProductDto = z.infer<typeof AdminProductDto>;
 export const ProductListItem = z.union([AdminProductDto, ProductDto]);
 export type ProductListItem = z.infer<typeof ProductListItem>;
 
-export const SEARCH_MAX_LENGTH = 100;
-
-/** Largest page of the product listing. */
-export const PRODUCT_PAGE_MAX = 100;
-
 /** A whole number from JSON or from a query string ('20'). */
 const count = (min: number, max: number) => z.coerce.number<number | string>().int().min(min).max(max);
 
@@ -62,6 +60,26 @@ export const ProductListInput = z
   })
   .optional();
 export type ProductListInput = z.infer<typeof ProductListInput>;
+
+/** The storefront's search and category filter (`products.page`), paged by keyset cursor. */
+export const ProductPageInput = z.strictObject({
+  categoryId: z.uuid('categoryId must be a uuid').optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  limit: count(1, PRODUCT_PAGE_MAX).default(STOREFRONT_PAGE_SIZE),
+  // React Query's infinite queries send null for the first page.
+  cursor: z.uuid('cursor must be the id of the last product of the previous page').nullish(),
+  // Sent by tRPC's infinite queries; pages only go forward.
+  direction: z.literal('forward').optional(),
+});
+export type ProductPageInput = z.infer<typeof ProductPageInput>;
+
+export const ProductPage = z.object({
+  items: z.array(z.strictObject(ProductDto.shape)),
+  /** How many active products match the filter, over all pages. */
+  total: z.number().int().min(0),
+  nextCursor: z.uuid().nullable(),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
 
 export const ProductIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 

@@ -3,7 +3,8 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text,
 import { IconLogout } from '@tabler/icons-react';
 import { Brand } from '../components/layout/brand';
 import { CartButton } from '../components/layout/cart-button';
-import { ProductCard } from '../features/catalogue/product-card';
+import { ProductResults } from '../features/catalogue/product-results';
+import { useCatalogueFilter } from '../features/catalogue/catalogue-filter';
 import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../features/catalogue/cart-summary-bar';
 import { useCart } from '../features/cart/cart-store';
 import { useAuth } from '../features/auth/use-auth';
@@ -28,7 +29,12 @@ function HomeHeader() {
                 <Text fw={500} truncate="end">
                   Hello, {user.firstName || 'User'}!
                 </Text>
-                <Button component="a" href={paths.apiLogout} variant="default" leftSection={<IconLogout size={16} />}>
+                <Button
+                  component="a"
+                  href={paths.apiLogout}
+                  variant="default"
+                  leftSection={<IconLogout size={16} />}
+                >
                   Logout
                 </Button>
               </>
@@ -44,8 +50,10 @@ function HomeHeader() {
   );
 }
 
+/** The categories (spec §2); a card filters the products below to its category, a second click clears it. */
 function Categories() {
   const categories = trpc.categories.list.useQuery();
+  const { filter, setFilter } = useCatalogueFilter();
   return (
     <section aria-labelledby="categories-title">
       <Title order={2} id="categories-title" mb="md">
@@ -53,50 +61,36 @@ function Categories() {
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
         {categories.isLoading
-          ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={96} radius="md" data-testid="category-placeholder" />)
-          : categories.data?.map((category) => (
-              <Card key={category.id} withBorder radius="md" data-testid="category-card">
-                <Text fw={600}>{category.name}</Text>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {category.description}
-                </Text>
-              </Card>
-            ))}
+          ? Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} h={96} radius="md" data-testid="category-placeholder" />
+            ))
+          : categories.data?.map((category) => {
+              const selected = filter.categoryId === category.id;
+              return (
+                <Card
+                  key={category.id}
+                  withBorder
+                  radius="md"
+                  data-testid="category-card"
+                  component="button"
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => setFilter({ categoryId: selected ? undefined : category.id })}
+                  style={{
+                    textAlign: 'left',
+                    cursor: 'pointer',
+                    borderColor: selected ? 'var(--mantine-color-green-6)' : undefined,
+                    background: selected ? 'var(--mantine-color-green-0)' : undefined,
+                  }}
+                >
+                  <Text fw={600}>{category.name}</Text>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {category.description}
+                  </Text>
+                </Card>
+              );
+            })}
       </SimpleGrid>
-    </section>
-  );
-}
-
-function Products() {
-  const products = trpc.products.list.useQuery(undefined);
-  return (
-    <section aria-labelledby="products-title">
-      <Title order={2} id="products-title" mb="md">
-        Featured Products
-      </Title>
-      {products.isLoading ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} h={340} radius="md" data-testid="product-placeholder" />
-          ))}
-        </SimpleGrid>
-      ) : products.data && products.data.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          {products.data.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </SimpleGrid>
-      ) : products.isError ? (
-        <Text c="red">Could not load products: {products.error.message}</Text>
-      ) : (
-        <Stack align="center" py="xl" gap={4}>
-          <Text fz={48} aria-hidden>
-            📦
-          </Text>
-          <Title order={3}>No products available</Title>
-          <Text c="dimmed">Check back soon for new products!</Text>
-        </Stack>
-      )}
     </section>
   );
 }
@@ -115,7 +109,10 @@ export function HomePage() {
       >
         <Container size="xl">
           <Title order={1} fz={{ base: 32, sm: 44 }}>
-            Welcome to <Text span inherit c="green.8">{BRAND_NAME}</Text>
+            Welcome to{' '}
+            <Text span inherit c="green.8">
+              {BRAND_NAME}
+            </Text>
           </Title>
           <Text size="lg" c="gray.7" mt="xs">
             Your premium food and beverage distribution platform
@@ -125,7 +122,7 @@ export function HomePage() {
       <Container size="xl" pt="xl" pb={count > 0 ? CART_SUMMARY_CLEARANCE : 'xl'}>
         <Stack gap={48}>
           <Categories />
-          <Products />
+          <ProductResults />
         </Stack>
       </Container>
       <CartSummaryBar />

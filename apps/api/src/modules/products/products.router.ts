@@ -7,11 +7,13 @@ import {
   ProductInput,
   ProductListInput,
   ProductListItem,
+  ProductPage,
+  ProductPageInput,
   ProductStockPatchInput,
   ProductUpdateInput,
 } from '@shop/schema';
 import { can, publicProcedure, router } from '../../trpc/trpc';
-import { getProduct, listProducts } from './products.service';
+import { getProduct, listProducts, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 
 /**
@@ -30,6 +32,11 @@ export const productsRouter = router({
     .input(ProductListInput)
     .output(ProductListOutput)
     .query(({ ctx, input }) => listProducts(ctx, input)),
+  /** The storefront's search and category filter, a page at a time with the number of matches. */
+  page: publicProcedure
+    .input(ProductPageInput)
+    .output(ProductPage)
+    .query(({ ctx, input }) => productPage(ctx, input)),
   byId: publicProcedure
     .input(ProductIdInput)
     .output(ProductListItem)

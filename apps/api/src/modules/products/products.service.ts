@@ -2,7 +2,13 @@
  * The catalogue as shoppers and staff read it. Shoppers see active products in the storefront
  * view; staff who may see every product (`products:read_all`) get the admin view of all of them.
  */
-import type { AdminProductDto, ProductDto, ProductListInput } from '@shop/schema';
+import type {
+  AdminProductDto,
+  ProductDto,
+  ProductListInput,
+  ProductPage,
+  ProductPageInput,
+} from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 
@@ -91,30 +97,47 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+interface ProductFilter {
+  activeOnly: boolean;
+  categoryId?: string;
+  search?: string;
+  /** Keyset paging: only products after this one in (name, id) order. */
+  after?: string;
+}
+
+/** The WHERE clause of a catalogue query, and whether it needs the category (a search matches its name). */
+function whereClause(filter: ProductFilter, params: unknown[]): { sql: string; joinCategory: boolean } {
+  const where: string[] = [];
+  if (filter.activeOnly) where.push('p.is_active');
+  if (filter.categoryId) {
+    params.push(filter.categoryId);
+    where.push(`p.category_id = $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    const n = params.length;
+    where.push(`(p.name ILIKE $${n} OR p.description ILIKE $${n} OR c.name ILIKE $${n})`);
+  }
+  if (filter.after) {
+    // An unknown cursor is an empty page.
+    params.push(filter.after);
+    where.push(
+      `(p.name, p.id) > (SELECT after.name, after.id FROM products after WHERE after.id = $${params.length})`,
+    );
+  }
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', joinCategory: Boolean(filter.search) };
+}
+
 export async function listProducts(
   ctx: ServiceContext,
   input: ProductListInput,
 ): Promise<ProductDto[] | AdminProductDto[]> {
   const all = seesAllProducts(ctx);
-  const where: string[] = [];
   const params: unknown[] = [];
-  if (!all) where.push('p.is_active');
-  if (input?.categoryId) {
-    params.push(input.categoryId);
-    where.push(`p.category_id = $${params.length}`);
-  }
-  if (input?.search) {
-    params.push(likePattern(input.search));
-    const n = params.length;
-    where.push(`(p.name ILIKE $${n} OR p.description ILIKE $${n} OR c.name ILIKE $${n})`);
-  }
-  if (input?.cursor) {
-    // Keyset paging: after the cursor product in (name, id) order; an unknown cursor is an empty page.
-    params.push(input.cursor);
-    where.push(
-      `(p.name, p.id) > (SELECT after.name, after.id FROM products after WHERE after.id = $${params.length})`,
-    );
-  }
+  const where = whereClause(
+    { activeOnly: !all, categoryId: input?.categoryId, search: input?.search, after: input?.cursor },
+    params,
+  );
   let page = '';
   if (input?.limit !== undefined) {
     params.push(input.limit);
@@ -124,10 +147,39 @@ export async function listProducts(
     params.push(input.offset);
     page += ` OFFSET $${params.length}`;
   }
-  const select = all ? SELECT_PRODUCTS : SELECT_STOREFRONT_PRODUCTS(Boolean(input?.search));
-  const sql = `${select} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.name, p.id${page}`;
-  const rows: ProductRow[] = await ctx.db.query(sql, params);
+  const select = all ? SELECT_PRODUCTS : SELECT_STOREFRONT_PRODUCTS(where.joinCategory);
+  const rows: ProductRow[] = await ctx.db.query(
+    `${select} ${where.sql} ORDER BY p.name, p.id${page}`,
+    params,
+  );
   return all ? rows.map(toAdminProductDto) : rows.map(toProductDto);
+}
+
+/**
+ * The storefront's catalogue page (header search, category filter, "Load more"): active products
+ * only, whoever asks, with the number of matches and the cursor of the next page.
+ */
+export async function productPage(ctx: ServiceContext, input: ProductPageInput): Promise<ProductPage> {
+  const filter: ProductFilter = { activeOnly: true, categoryId: input.categoryId, search: input.search };
+  const pageParams: unknown[] = [];
+  const pageWhere = whereClause({ ...filter, after: input.cursor ?? undefined }, pageParams);
+  pageParams.push(input.limit + 1); // one more than asked tells whether a next page exists
+  const countParams: unknown[] = [];
+  const countWhere = whereClause(filter, countParams);
+  const from = `FROM products p${countWhere.joinCategory ? ' LEFT JOIN categories c ON c.id = p.category_id' : ''}`;
+  const [rows, counted]: [StorefrontRow[], { total: number }[]] = await Promise.all([
+    ctx.db.query(
+      `${SELECT_STOREFRONT_PRODUCTS(pageWhere.joinCategory)} ${pageWhere.sql} ORDER BY p.name, p.id LIMIT $${pageParams.length}`,
+      pageParams,
+    ),
+    ctx.db.query(`SELECT count(*)::int AS total ${from} ${countWhere.sql}`, countParams),
+  ]);
+  const items = rows.slice(0, input.limit).map(toProductDto);
+  return {
+    items,
+    total: counted[0]?.total ?? 0,
+    nextCursor: rows.length > input.limit ? items[items.length - 1]!.id : null,
+  };
 }
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto | AdminProductDto> {

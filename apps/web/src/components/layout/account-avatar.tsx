@@ -4,15 +4,14 @@ import type { CurrentUserDto } from '@shop/schema';
 import { initials } from '../../features/auth/use-auth';
 
 /** The round avatar button that opens the account menu (also shown while the menu's code loads). */
-export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto; onClick?: () => void }>(function AccountAvatar(
-  { user, ...buttonProps },
-  ref,
-) {
-  return (
-    <UnstyledButton ref={ref} aria-label="Account menu" style={{ borderRadius: '50%' }} {...buttonProps}>
-      <Avatar src={user.profileImageUrl} radius="xl" color="green">
-        {initials(user)}
-      </Avatar>
-    </UnstyledButton>
-  );
-});
+export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto; onClick?: () => void }>(
+  function AccountAvatar({ user, ...buttonProps }, ref) {
+    return (
+      <UnstyledButton ref={ref} aria-label="Account menu" style={{ borderRadius: '50%' }} {...buttonProps}>
+        <Avatar src={user.profileImageUrl} radius="xl" color="green">
+          {initials(user)}
+        </Avatar>
+      </UnstyledButton>
+    );
+  },
+);

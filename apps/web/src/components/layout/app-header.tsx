@@ -4,10 +4,10 @@
  * menu (signed in) or Sign In (/login) and Get Started (/api/login).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Container, Group, Skeleton, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Container, Group, Skeleton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Brand } from './brand';
+import { HeaderSearch } from './header-search';
 import { CartButton } from './cart-button';
 import { AccountAvatar } from './account-avatar';
 import { useAuth } from '../../features/auth/use-auth';
@@ -39,13 +39,7 @@ export function AppHeader() {
             )}
           </Group>
         </Group>
-        <TextInput
-          placeholder="Search products..."
-          aria-label="Search products"
-          leftSection={<IconSearch size={16} />}
-          visibleFrom="md"
-          style={{ flex: 1, maxWidth: 360 }}
-        />
+        <HeaderSearch />
         <Group gap="sm" wrap="nowrap">
           <CartButton />
           {isLoading ? (

@@ -77,7 +77,12 @@ export function ProductCard({ product }: { product: ProductDto }) {
           disabled={!available}
           leftSection={available ? <IconShoppingCartPlus size={18} /> : undefined}
           onClick={() =>
-            add({ productId: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl ?? null })
+            add({
+              productId: product.id,
+              name: product.name,
+              price: product.price,
+              imageUrl: product.imageUrl ?? null,
+            })
           }
         >
           {available ? 'Add to Cart' : 'Out of Stock'}

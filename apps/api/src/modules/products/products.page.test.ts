@@ -1,0 +1,93 @@
+/** products.page: the storefront's search and category filter, paged, with the number of matches. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let beveragesId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: false });
+  [{ id: beveragesId }] = await t.db.dataSource.query(`SELECT id FROM categories WHERE name = 'Beverages'`);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Page {
+  items: { id: string; name: string; categoryId: string | null }[];
+  total: number;
+  nextCursor: string | null;
+}
+
+async function page(input: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/trpc/products.page?input=${encodeURIComponent(JSON.stringify(input))}`,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function allPages(input: Record<string, unknown>): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const { status, body } = await page({ ...input, cursor });
+    expect(status).toBe(200);
+    pages.push(body.result.data);
+    cursor = body.result.data.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+async function activeCount(where = 'TRUE', params: unknown[] = []): Promise<number> {
+  const [{ n }] = await t.db.dataSource.query(
+    `SELECT count(*)::int AS n FROM products p WHERE p.is_active AND ${where}`,
+    params,
+  );
+  return n;
+}
+
+describe('products.page', () => {
+  it('walks the whole active catalogue in pages of 20, in name order, with the total on every page', async () => {
+    const pages = await allPages({});
+    const total = await activeCount();
+    const names = pages.flatMap((p) => p.items.map((item) => item.name));
+    expect(pages[0]!.items).toHaveLength(20);
+    expect(names).toHaveLength(total);
+    expect(new Set(pages.flatMap((p) => p.items.map((item) => item.id))).size).toBe(total);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(pages.every((p) => p.total === total)).toBe(true);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+  });
+
+  it('filters by category and by a search over name, description and category name', async () => {
+    const beverages = await allPages({ categoryId: beveragesId, limit: 5 });
+    const items = beverages.flatMap((p) => p.items);
+    expect(items.length).toBe(await activeCount('p.category_id = $1', [beveragesId]));
+    expect(items.every((item) => item.categoryId === beveragesId)).toBe(true);
+    expect(beverages[0]!.total).toBe(items.length);
+
+    const tea = (await page({ search: 'tea' })).body.result.data as Page;
+    expect(tea.total).toBeGreaterThan(0);
+    expect(tea.items.length).toBe(Math.min(tea.total, 20));
+  });
+
+  it('matches nothing for an impossible term: total 0, no cursor', async () => {
+    const { status, body } = await page({ search: 'zzzz-no-such-product' });
+    expect(status).toBe(200);
+    expect(body.result.data).toEqual({ items: [], total: 0, nextCursor: null });
+  });
+
+  it('never shows an inactive product', async () => {
+    const [{ name }] = await t.db.dataSource.query(`SELECT name FROM products WHERE NOT is_active LIMIT 1`);
+    const { body } = await page({ search: name });
+    expect(body.result.data.items.map((item: { name: string }) => item.name)).not.toContain(name);
+  });
+
+  it('refuses a page size over the cap and unknown keys with 400', async () => {
+    expect((await page({ limit: 101 })).status).toBe(400);
+    expect((await page({ sort: 'price' })).status).toBe(400);
+    expect((await page({ cursor: 'not-a-uuid' })).status).toBe(400);
+  });
+});
