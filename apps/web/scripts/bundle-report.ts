@@ -38,6 +38,8 @@ if (firstLoad.length === 0) {
   process.exit(1);
 }
 if (firstLoadBytes > FIRST_LOAD_BUDGET_BYTES) {
-  console.error(`Over budget by ${kb(firstLoadBytes - FIRST_LOAD_BUDGET_BYTES)}: split the new code out of the first page.`);
+  console.error(
+    `Over budget by ${kb(firstLoadBytes - FIRST_LOAD_BUDGET_BYTES)}: split the new code out of the first page.`,
+  );
   process.exit(1);
 }
