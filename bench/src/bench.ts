@@ -407,11 +407,11 @@ async function main() {
       },
       {
         id: 'admin-orders',
-        title: 'admin orders screen (orderManagement.list, 500 rows)',
+        title: 'admin orders screen (orderManagement.page, 50 rows + count)',
         kind: 'read',
         server: 'api',
         request: get(
-          `/trpc/orderManagement.list?input=${encodeURIComponent(JSON.stringify({ status: 'all' }))}`,
+          `/trpc/orderManagement.page?input=${encodeURIComponent(JSON.stringify({ status: 'all', page: 1 }))}`,
           {
             cookie: admin.cookie,
           },

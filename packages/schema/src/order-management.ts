@@ -27,6 +27,25 @@ export const AdminOrderListInput = z
   .optional();
 export type AdminOrderListInput = z.input<typeof AdminOrderListInput>;
 
+/** The order management screen a page at a time (`orderManagement.page`). */
+export const ADMIN_ORDER_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+export const AdminOrderPageInput = z.strictObject({
+  search: z.string().trim().max(ORDER_SEARCH_MAX_LENGTH).optional(),
+  status: AdminOrderStatusFilter.optional(),
+  /** 1 is the newest orders. */
+  page: z.coerce.number<number | string>().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number<number | string>()
+    .int()
+    .min(1)
+    .max(ADMIN_PAGE_SIZE_MAX)
+    .default(ADMIN_ORDER_PAGE_SIZE),
+});
+export type AdminOrderPageInput = z.input<typeof AdminOrderPageInput>;
+export type AdminOrderPageQuery = z.output<typeof AdminOrderPageInput>;
+
 export const AdminOrderListItemDto = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -137,3 +156,12 @@ export function nextPaymentStatus(current: string, to: OrderStatus, method: Paym
 export function paymentStatusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 }
+
+export const AdminOrderPageDto = z.object({
+  items: z.array(AdminOrderListItemDto),
+  /** Orders matching the search and status, over all pages. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminOrderPageDto = z.infer<typeof AdminOrderPageDto>;

@@ -383,3 +383,18 @@ export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
 
 /** Days between placing an order and its estimated delivery. */
 export const ESTIMATED_DELIVERY_DAYS = 3;
+
+/** GET /api/orders without `limit`: everybody's newest 100 for staff; a shopper's own, all of them. */
+export const ORDER_LIST_DEFAULT_LIMIT = 100;
+export const ORDER_LIST_MAX_LIMIT = 500;
+
+const wholeNumber = (min: number, max: number) => z.coerce.number<number | string>().int().min(min).max(max);
+
+/** Paging of the order lists (`?limit=&offset=` on GET /api/orders), newest first. */
+export const OrderListInput = z
+  .strictObject({
+    limit: wholeNumber(1, ORDER_LIST_MAX_LIMIT).optional(),
+    offset: wholeNumber(0, 100_000_000).optional(),
+  })
+  .optional();
+export type OrderListInput = z.infer<typeof OrderListInput>;

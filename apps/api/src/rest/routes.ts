@@ -57,7 +57,7 @@ export const restRoutes: RestRoute[] = [
     status: 201,
     call: (caller, req) => caller.orders.create(orderBodyWithIdempotencyKey(req) as never),
   },
-  { method: 'GET', url: '/api/orders', call: (caller) => listVisibleOrders(caller) },
+  { method: 'GET', url: '/api/orders', call: (caller, req) => listVisibleOrders(caller, queryInput(req) as never) },
   {
     method: 'GET',
     url: '/api/orders/:id',

@@ -4,11 +4,19 @@ import {
   AdminOrderIdInput,
   AdminOrderListInput,
   AdminOrderListItemDto,
+  AdminOrderPageDto,
+  AdminOrderPageInput,
   AdminOrderStatusInput,
   AdminOrderSummaryDto,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
-import { getOrder, listOrders, orderSummary, updateOrderStatus } from './order-management.service';
+import {
+  getOrder,
+  listOrders,
+  orderSummary,
+  pageOrders,
+  updateOrderStatus,
+} from './order-management.service';
 
 export const orderManagementRouter = router({
   /** Every customer's orders, newest first, with search and status filter. */
@@ -16,6 +24,11 @@ export const orderManagementRouter = router({
     .input(AdminOrderListInput)
     .output(z.array(AdminOrderListItemDto))
     .query(({ ctx, input }) => listOrders(ctx, input)),
+  /** The order management screen: a page of the filtered orders and how many match. */
+  page: can('orders:read_all')
+    .input(AdminOrderPageInput)
+    .output(AdminOrderPageDto)
+    .query(({ ctx, input }) => pageOrders(ctx, input)),
   /** The order management cards. */
   summary: can('orders:read_all')
     .output(AdminOrderSummaryDto)

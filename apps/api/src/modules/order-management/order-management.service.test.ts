@@ -293,6 +293,32 @@ describe('the list and the cards', () => {
     expect(all.every((o, i) => i === 0 || o.createdAt <= all[i - 1]!.createdAt)).toBe(true);
   });
 
+  it('pages the screen: every order once, newest first, with the number matching the filter', async () => {
+    const product = await makeProduct(db.dataSource);
+    for (let i = 0; i < 5; i++) {
+      await makeOrder(db.dataSource, { status: 'processing', items: [{ productId: product.id, quantity: 1 }] });
+    }
+    const [{ total }] = await db.dataSource.query(`SELECT count(*)::int AS total FROM orders`);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 3); page++) {
+      const result = await sales.orderManagement.page({ page, pageSize: 3 });
+      expect(result).toMatchObject({ total, page, pageSize: 3 });
+      seen.push(...result.items.map((o) => o.id));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual((await sales.orderManagement.list()).map((o) => o.id).slice(0, total));
+
+    const [{ processing }] = await db.dataSource.query(
+      `SELECT count(*)::int AS processing FROM orders WHERE status = 'processing'`,
+    );
+    const filtered = await sales.orderManagement.page({ status: 'processing' });
+    expect(filtered.total).toBe(processing);
+    expect(filtered.items.every((o) => o.status === 'processing')).toBe(true);
+    expect((await sales.orderManagement.page({ page: 1000 })).items).toEqual([]);
+    await expect(sales.orderManagement.page({ pageSize: 101 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('counts the cards in the database: revenue is every total', async () => {
     const [expected] = await db.dataSource.query(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending,

@@ -12,6 +12,8 @@ import {
   paymentStatusAfter,
   type AdminOrderDetailDto,
   type AdminOrderListInput,
+  type AdminOrderPageDto,
+  type AdminOrderPageQuery,
   type AdminOrderListItemDto,
   type AdminOrderSummaryDto,
   type OrderStatus,
@@ -59,13 +61,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Every order, newest first, filtered by status and by a search over id, address and customer id. */
-export async function listOrders(
-  ctx: ServiceContext,
-  input: AdminOrderListInput,
-): Promise<AdminOrderListItemDto[]> {
+/** The WHERE clause of the staff order list: status and a search over id, address and customer id. */
+function orderFilter(input: { search?: string; status?: string } | undefined, params: unknown[]): string {
   const where: string[] = [];
-  const params: unknown[] = [];
   if (input?.status && input.status !== 'all') {
     params.push(input.status);
     where.push(`o.status = $${params.length}`);
@@ -75,13 +73,43 @@ export async function listOrders(
     const n = params.length;
     where.push(`(o.id::text ILIKE $${n} OR o.shipping_address ILIKE $${n} OR o.user_id::text ILIKE $${n})`);
   }
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+/** Every order, newest first, filtered; stops at the newest ADMIN_ORDER_LIST_LIMIT. */
+export async function listOrders(
+  ctx: ServiceContext,
+  input: AdminOrderListInput,
+): Promise<AdminOrderListItemDto[]> {
+  const params: unknown[] = [];
+  const where = orderFilter(input, params);
   params.push(ADMIN_ORDER_LIST_LIMIT);
   const rows: OrderRow[] = await ctx.db.query(
-    `${SELECT_ORDERS} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
+    `${SELECT_ORDERS} ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
     params,
   );
   return rows.map(toListItem);
+}
+
+/** The order management screen: one page of the filtered orders, newest first, and how many match. */
+export async function pageOrders(
+  ctx: ServiceContext,
+  input: AdminOrderPageQuery,
+): Promise<AdminOrderPageDto> {
+  const { page, pageSize } = input;
+  const params: unknown[] = [];
+  const where = orderFilter(input, params);
+  const countParams = [...params];
+  params.push(pageSize, (page - 1) * pageSize);
+  const [rows, counted]: [OrderRow[], { total: number }[]] = await Promise.all([
+    ctx.db.query(
+      `${SELECT_ORDERS} ${where} ORDER BY o.created_at DESC, o.id DESC
+       LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    ),
+    ctx.db.query(`SELECT count(*)::int AS total FROM orders o ${where}`, countParams),
+  ]);
+  return { items: rows.map(toListItem), total: counted[0]?.total ?? 0, page, pageSize };
 }
 
 /** The cards: counts per status and the sum of every order's total (spec §9). */

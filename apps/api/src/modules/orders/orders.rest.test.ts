@@ -212,6 +212,24 @@ describe('GET /api/orders and /api/orders/:id', () => {
     expect((await call(null, 'GET', '/api/orders')).statusCode).toBe(401);
   });
 
+  it('pages with ?limit=&offset=, newest first; staff get the newest 100 without them', async () => {
+    const admin = await signIn(shop.app, 'admin@example.com');
+    const [{ n }] = await shop.dataSource.query(`SELECT count(*)::int AS n FROM orders`);
+    const all = (await call(admin, 'GET', '/api/orders')).json();
+    expect(all).toHaveLength(Math.min(n, 100));
+    expect(all[0].id).toBe(bobOrder); // placed last
+    const first = await call(admin, 'GET', '/api/orders?limit=1');
+    expect(first.json().map((o: { id: string }) => o.id)).toEqual([bobOrder]);
+    const second = await call(admin, 'GET', '/api/orders?limit=1&offset=1');
+    expect(second.json().map((o: { id: string }) => o.id)).toEqual([aliceOrder]);
+    expect((await call(alice, 'GET', '/api/orders?limit=1&offset=1')).json()).toEqual([]);
+
+    const tooMany = await call(admin, 'GET', '/api/orders?limit=501');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().issues).toEqual([{ path: 'limit', message: expect.any(String) }]);
+    expect((await call(alice, 'GET', '/api/orders?page=2')).statusCode).toBe(400);
+  });
+
   it('tRPC orders.mine answers what GET /api/orders answers a customer', async () => {
     const rest = (await call(alice, 'GET', '/api/orders')).json();
     const trpc = await call(alice, 'GET', '/trpc/orders.mine');

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { Caller } from '../../rest/routes';
+import type { OrderListInput } from '@shop/schema';
 import { BadRequestError } from '../../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -30,11 +31,11 @@ export function orderBodyWithIdempotencyKey(req: FastifyRequest): unknown {
 }
 
 /** GET /api/orders: `orders.list` for callers who may read every order, `orders.mine` otherwise. */
-export async function listVisibleOrders(caller: Caller) {
+export async function listVisibleOrders(caller: Caller, page: OrderListInput) {
   try {
-    return await caller.orders.list();
+    return await caller.orders.list(page);
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'FORBIDDEN') return caller.orders.mine();
+    if (error instanceof TRPCError && error.code === 'FORBIDDEN') return caller.orders.mine(page);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderDetailDto, OrderDto, OrderIdInput, PlaceOrderInput } from '@shop/schema';
+import { OrderDetailDto, OrderDto, OrderIdInput, OrderListInput, PlaceOrderInput } from '@shop/schema';
 import { authedProcedure, can, router } from '../../trpc/trpc';
 import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.service';
 
@@ -13,10 +13,14 @@ export const ordersRouter = router({
     .input(PlaceOrderInput)
     .output(OrderDetailDto)
     .mutation(({ ctx, input }) => placeOrder(ctx, input)),
-  mine: authedProcedure.output(z.array(OrderDto)).query(({ ctx }) => listMyOrders(ctx)),
-  list: can('orders:read_all')
+  mine: authedProcedure
+    .input(OrderListInput)
     .output(z.array(OrderDto))
-    .query(({ ctx }) => listAllOrders(ctx)),
+    .query(({ ctx, input }) => listMyOrders(ctx, input)),
+  list: can('orders:read_all')
+    .input(OrderListInput)
+    .output(z.array(OrderDto))
+    .query(({ ctx, input }) => listAllOrders(ctx, input)),
   byId: authedProcedure
     .input(OrderIdInput)
     .output(OrderDetailDto)

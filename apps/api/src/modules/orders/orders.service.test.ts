@@ -88,7 +88,14 @@ describe('placing an order', () => {
       [tea.id],
     );
     expect(rows).toEqual([
-      { quantity_before: 7, quantity_after: 4, change: -3, source: 'order', order_id: order.id, user_id: userId },
+      {
+        quantity_before: 7,
+        quantity_after: 4,
+        change: -3,
+        source: 'order',
+        order_id: order.id,
+        user_id: userId,
+      },
     ]);
   });
 

@@ -19,6 +19,7 @@ import type { EntityManager } from 'typeorm';
 import { OrderEntity, OrderItemEntity } from '@shop/db';
 import {
   ESTIMATED_DELIVERY_DAYS,
+  ORDER_LIST_DEFAULT_LIMIT,
   centsToDecimal,
   formatMoney,
   toCents,
@@ -26,6 +27,7 @@ import {
   type OrderDetailDto,
   type OrderDto,
   type OrderItemDto,
+  type OrderListInput,
   type OrderStatus,
   type PaymentMethod,
   type PlaceOrderInput,
@@ -89,17 +91,26 @@ function toOrderItemDto(item: OrderItemEntity): OrderItemDto {
 const canReadAll = (user: CurrentUser) => user.permissions.has('orders:read_all');
 
 /** The caller's own orders, newest first. */
-export async function listMyOrders(ctx: Ctx): Promise<OrderDto[]> {
+export async function listMyOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
   const orders = await ctx.db.find(OrderEntity, {
     where: { userId: ctx.user.id },
     order: { createdAt: 'DESC', id: 'DESC' },
+    take: page.limit,
+    skip: page.offset,
   });
   return orders.map(toOrderDto);
 }
 
-/** Every order, newest first (callers with `orders:read_all`; the procedure checks it). */
-export async function listAllOrders(ctx: Ctx): Promise<OrderDto[]> {
-  const orders = await ctx.db.find(OrderEntity, { order: { createdAt: 'DESC', id: 'DESC' } });
+/**
+ * Every order, newest first, a page at a time: the newest ORDER_LIST_DEFAULT_LIMIT unless asked
+ * otherwise (callers with `orders:read_all`; the procedure checks it).
+ */
+export async function listAllOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
+  const orders = await ctx.db.find(OrderEntity, {
+    order: { createdAt: 'DESC', id: 'DESC' },
+    take: page.limit ?? ORDER_LIST_DEFAULT_LIMIT,
+    skip: page.offset,
+  });
   return orders.map(toOrderDto);
 }
 

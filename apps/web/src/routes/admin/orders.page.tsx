@@ -2,13 +2,14 @@
  * /admin/orders (spec §2 Order management): the cards, search over order id, shipping address
  * and customer id with a status filter (both done by the server), the table, View and Update.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   ActionIcon,
   Badge,
   Button,
   Card,
   Group,
+  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -29,7 +30,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import {
-  ADMIN_ORDER_LIST_LIMIT,
+  ADMIN_ORDER_PAGE_SIZE,
   ORDER_STATUS_FILTERS,
   PAYMENT_METHOD_LABEL,
   formatMoney,
@@ -58,7 +59,16 @@ export function OrdersPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
   const summary = useAdminOrderSummary();
-  const orders = useAdminOrders({ ...(debounced && { search: debounced }), status });
+  const [page, setPage] = useState(1);
+  const orders = useAdminOrders({
+    ...(debounced && { search: debounced }),
+    status,
+    page,
+    pageSize: ADMIN_ORDER_PAGE_SIZE,
+  });
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ADMIN_ORDER_PAGE_SIZE)) : 1;
+  // A new search or filter starts again at the newest orders.
+  useEffect(() => setPage(1), [debounced, status]);
   useUnauthorizedRedirect(summary.error ?? orders.error);
   const [viewing, setViewing] = useState<string | null>(null);
   const [updating, setUpdating] = useState<AdminOrderListItemDto | null>(null);
@@ -146,7 +156,7 @@ export function OrdersPage() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-              {!orders.isLoading && !orders.data?.length && (
+              {!orders.isLoading && !orders.data?.items.length && (
                 <Table.Tr>
                   <Table.Td colSpan={8}>
                     <Text c="dimmed" ta="center" py="md">
@@ -157,7 +167,7 @@ export function OrdersPage() {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {orders.data?.map((order) => (
+              {orders.data?.items.map((order) => (
                 <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
                   <Table.Td>
                     <Text size="sm" ff="monospace" fw={600}>
@@ -215,10 +225,13 @@ export function OrdersPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {orders.data && orders.data.length >= ADMIN_ORDER_LIST_LIMIT && (
-          <Text size="xs" c="dimmed" mt="sm">
-            Showing the newest {ADMIN_ORDER_LIST_LIMIT} orders: search or filter to find older ones.
-          </Text>
+        {orders.data && (
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed" data-testid="orders-total">
+              {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+          </Group>
         )}
       </Card>
       <OrderViewDialog orderId={viewing} onClose={closeView} />

@@ -1,9 +1,9 @@
-import type { AdminOrderListInput } from '@shop/schema';
+import type { AdminOrderPageInput } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 
-/** Every order, searched and filtered by the server (`orderManagement.list`). */
-export function useAdminOrders(input: AdminOrderListInput) {
-  return trpc.orderManagement.list.useQuery(input, { placeholderData: (previous) => previous });
+/** A page of every customer's orders, searched and filtered by the server (`orderManagement.page`). */
+export function useAdminOrders(input: AdminOrderPageInput) {
+  return trpc.orderManagement.page.useQuery(input, { placeholderData: (previous) => previous });
 }
 
 /** The order management cards. */
