@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and any
- * unknown GET that is not an API path answered with index.html (the router shows its 404 page).
+ * Serves the built SPA: precompressed (brotli or gzip, as the browser accepts), hashed assets cached
+ * for a year, everything else revalidated, and any unknown GET that is not an API path answered with
+ * index.html (the router shows its 404 page).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ export async function spaPlugin(app: FastifyInstance, { root }: { root: string }
       root,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each asset: sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
