@@ -133,6 +133,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'addresses.delete': { input: { id: MISSING }, expect: signedIn(404) },
   'profile.update': { input: {}, expect: signedIn(200) },
   'users.list': { expect: only(200, ADMIN) },
+  'users.page': { input: {}, expect: only(200, ADMIN) },
   'users.byId': { input: { id: MISSING }, expect: only(404, ADMIN) },
   'users.create': { input: {}, expect: only(400, ADMIN) },
   'users.update': { input: { id: MISSING, firstName: 'X' }, expect: only(404, ADMIN) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateUserInput, UpdateUserInput, formatUserDate, userStats } from './user-management';
+import { CreateUserInput, UpdateUserInput, formatUserDate } from './user-management';
 
 describe('formatUserDate (spec §9: MMM dd, yyyy)', () => {
   it.each([
@@ -10,13 +10,6 @@ describe('formatUserDate (spec §9: MMM dd, yyyy)', () => {
     ['not a date', 'Unknown'],
   ])('%s → %s', (value, text) => {
     expect(formatUserDate(value)).toBe(text);
-  });
-});
-
-describe('userStats', () => {
-  it('counts managers as sales plus inventory managers', () => {
-    const roles = ['admin', 'sales_manager', 'inventory_manager', 'customer', 'customer', 'inventory_manager'];
-    expect(userStats(roles.map((role) => ({ role })))).toEqual({ total: 6, admins: 1, managers: 3, customers: 2 });
   });
 });
 

@@ -89,16 +89,36 @@ export const UserDto = z.object({
 });
 export type UserDto = z.infer<typeof UserDto>;
 
-/** The Managers stat card counts both kinds of manager (spec §2). */
-export function userStats(users: readonly Pick<UserDto, 'role'>[]) {
-  const count = (...roles: string[]) => users.filter((user) => roles.includes(user.role)).length;
-  return {
-    total: users.length,
-    admins: count('admin'),
-    managers: count('sales_manager', 'inventory_manager'),
-    customers: count('customer'),
-  };
-}
+/** The user management screen a page at a time (`users.page`), newest accounts first. */
+export const USER_PAGE_SIZE = 50;
+
+export const UserPageInput = z.strictObject({
+  /** Over email, first and last name. */
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number<number | string>().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number<number | string>().int().min(1).max(100).default(USER_PAGE_SIZE),
+});
+export type UserPageInput = z.input<typeof UserPageInput>;
+export type UserPageQuery = z.output<typeof UserPageInput>;
+
+export const UserStatsDto = z.object({
+  total: z.number().int(),
+  admins: z.number().int(),
+  managers: z.number().int(),
+  customers: z.number().int(),
+});
+export type UserStatsDto = z.infer<typeof UserStatsDto>;
+
+export const UserPageDto = z.object({
+  items: z.array(UserDto),
+  /** Users matching the search, over all pages. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** The cards: every user, whatever the search; Managers counts both kinds (spec §2). */
+  stats: UserStatsDto,
+});
+export type UserPageDto = z.infer<typeof UserPageDto>;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

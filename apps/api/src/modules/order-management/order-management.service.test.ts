@@ -296,7 +296,10 @@ describe('the list and the cards', () => {
   it('pages the screen: every order once, newest first, with the number matching the filter', async () => {
     const product = await makeProduct(db.dataSource);
     for (let i = 0; i < 5; i++) {
-      await makeOrder(db.dataSource, { status: 'processing', items: [{ productId: product.id, quantity: 1 }] });
+      await makeOrder(db.dataSource, {
+        status: 'processing',
+        items: [{ productId: product.id, quantity: 1 }],
+      });
     }
     const [{ total }] = await db.dataSource.query(`SELECT count(*)::int AS total FROM orders`);
     const seen: string[] = [];
@@ -316,7 +319,9 @@ describe('the list and the cards', () => {
     expect(filtered.total).toBe(processing);
     expect(filtered.items.every((o) => o.status === 'processing')).toBe(true);
     expect((await sales.orderManagement.page({ page: 1000 })).items).toEqual([]);
-    await expect(sales.orderManagement.page({ pageSize: 101 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(sales.orderManagement.page({ pageSize: 101 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('counts the cards in the database: revenue is every total', async () => {

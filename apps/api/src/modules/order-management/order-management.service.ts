@@ -23,6 +23,7 @@ import type { ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { actorName } from '../inventory/inventory.service';
+import { likePattern } from '../../sql/like-pattern';
 
 interface OrderRow {
   id: string;
@@ -54,11 +55,6 @@ function toListItem(row: OrderRow): AdminOrderListItemDto {
     total: row.total,
     shippingAddress: row.shipping_address,
   };
-}
-
-/** Escapes LIKE wildcards so a search for '50%' means the characters. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The WHERE clause of the staff order list: status and a search over id, address and customer id. */

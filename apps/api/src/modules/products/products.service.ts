@@ -11,6 +11,7 @@ import type {
 } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
+import { likePattern } from '../../sql/like-pattern';
 
 interface ProductRow {
   id: string;
@@ -90,11 +91,6 @@ function toAdminProductDto(row: ProductRow): AdminProductDto {
 
 function seesAllProducts(ctx: ServiceContext): boolean {
   return ctx.user?.permissions.has('products:read_all') ?? false;
-}
-
-/** Escapes LIKE wildcards so a search for '50%' means the characters. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 interface ProductFilter {

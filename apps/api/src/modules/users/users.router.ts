@@ -1,13 +1,26 @@
 import { z } from 'zod';
-import { CreateUserInput, DeletedDto, UpdateUserInput, UserDto, UserIdInput } from '@shop/schema';
+import {
+  CreateUserInput,
+  DeletedDto,
+  UpdateUserInput,
+  UserDto,
+  UserIdInput,
+  UserPageDto,
+  UserPageInput,
+} from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
-import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+import { createUser, deleteUser, getUser, listUsers, pageUsers, updateUser } from './users.service';
 
 /** /api/users (spec §7): admin only by default (users:read / create / update / delete). */
 export const usersRouter = router({
   list: can('users:read')
     .output(z.array(UserDto))
     .query(({ ctx }) => listUsers(ctx)),
+  /** The user management screen: a page of users, how many match the search, and the cards. */
+  page: can('users:read')
+    .input(UserPageInput)
+    .output(UserPageDto)
+    .query(({ ctx, input }) => pageUsers(ctx, input)),
   byId: can('users:read')
     .input(UserIdInput)
     .output(UserDto)

@@ -15,13 +15,23 @@
  * the stock ledger keeps its rows (order and user links become NULL).
  */
 import type { EntityManager } from 'typeorm';
-import { ADMIN_ROLE, USER_MESSAGES, isBuiltInRole, type DeletedDto, type UserDto } from '@shop/schema';
+import {
+  ADMIN_ROLE,
+  USER_MESSAGES,
+  isBuiltInRole,
+  type DeletedDto,
+  type UserDto,
+  type UserPageDto,
+  type UserPageQuery,
+  type UserStatsDto,
+} from '@shop/schema';
 import type { z } from 'zod';
 import type * as schema from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { effectivePermissions } from '../auth/permissions.service';
 import { assertHoldsAll, isUniqueViolation } from '../roles/access-rules';
+import { likePattern } from '../../sql/like-pattern';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -64,11 +74,41 @@ function toUserDto(row: UserRow): UserDto {
   };
 }
 
-const isAdmin = (user: { role: string; roleId: string | null }) => user.role === ADMIN_ROLE && user.roleId === null;
+const isAdmin = (user: { role: string; roleId: string | null }) =>
+  user.role === ADMIN_ROLE && user.roleId === null;
 
 export async function listUsers(ctx: Ctx): Promise<UserDto[]> {
   const rows: UserRow[] = await ctx.db.query(`${USER_SELECT} ORDER BY u.created_at DESC, u.email`);
   return rows.map(toUserDto);
+}
+
+/** The user management screen: a page of users (newest first), how many match, and the cards. */
+export async function pageUsers(ctx: Ctx, input: UserPageQuery): Promise<UserPageDto> {
+  const { page, pageSize } = input;
+  const params: unknown[] = [];
+  let where = '';
+  if (input.search) {
+    params.push(likePattern(input.search));
+    where = `WHERE (u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1
+             OR (u.first_name || ' ' || u.last_name) ILIKE $1)`;
+  }
+  const countParams = [...params];
+  params.push(pageSize, (page - 1) * pageSize);
+  const [rows, counted, stats]: [UserRow[], { total: number }[], UserStatsDto[]] = await Promise.all([
+    ctx.db.query(
+      `${USER_SELECT} ${where} ORDER BY u.created_at DESC, u.email LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    ),
+    ctx.db.query(`SELECT count(*)::int AS total FROM users u ${where}`, countParams),
+    ctx.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE role = 'admin')::int AS admins,
+              count(*) FILTER (WHERE role IN ('sales_manager', 'inventory_manager'))::int AS managers,
+              count(*) FILTER (WHERE role = 'customer')::int AS customers
+       FROM users`,
+    ),
+  ]);
+  return { items: rows.map(toUserDto), total: counted[0]?.total ?? 0, page, pageSize, stats: stats[0]! };
 }
 
 async function findUser(db: EntityManager, id: string): Promise<UserDto> {
@@ -100,7 +140,10 @@ async function lockForRoleChange(tx: EntityManager, id: string) {
     [id],
   );
   if (!target) throw new NotFoundError('User');
-  return { target: { id: target.id, email: target.email, role: target.role, roleId: target.role_id }, admins };
+  return {
+    target: { id: target.id, email: target.email, role: target.role, roleId: target.role_id },
+    admins,
+  };
 }
 
 function assertNotLastAdmin(admins: readonly { id: string }[], targetId: string): void {
@@ -143,7 +186,9 @@ export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateU
     if (next.role !== target.role || next.roleId !== target.roleId) {
       if (self) throw new ForbiddenError(USER_MESSAGES.changeOwnRole);
       if (next.roleId !== null && next.roleId !== target.roleId) {
-        const [role]: { name: string }[] = await tx.query('SELECT name FROM roles WHERE id = $1', [next.roleId]);
+        const [role]: { name: string }[] = await tx.query('SELECT name FROM roles WHERE id = $1', [
+          next.roleId,
+        ]);
         if (!role) throw new NotFoundError('Role');
         if (isBuiltInRole(role.name)) throw new BadRequestError(USER_MESSAGES.customRoleBuiltIn);
       }

@@ -3,17 +3,41 @@
  * role badge, created date 'Mar 05, 2024' or 'Unknown', Edit and Delete), 5 placeholder rows while
  * loading, 'No users found', a Create User button and a Back to Admin link.
  */
-import { useState } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconShieldCheck, IconTrash, IconUserPlus, IconUsers, IconUser, IconBriefcase } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconEdit,
+  IconShieldCheck,
+  IconTrash,
+  IconUserPlus,
+  IconUsers,
+  IconUser,
+  IconBriefcase,
+  IconSearch,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatUserDate, userStats, type UserDto } from '@shop/schema';
+import { USER_PAGE_SIZE, formatUserDate, type UserDto } from '@shop/schema';
 import { RoleBadge } from '../../components/role-badge';
 import { paths } from '../../paths';
 import { StatCard } from '../../features/admin/components/stat-card';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { useAccess } from '../../features/roles/api/use-access';
-import { useUsers } from '../../features/users/api/use-users';
+import { useUserPage } from '../../features/users/api/use-users';
 import { DeleteUserDialog } from '../../features/users/components/delete-user-dialog';
 import { UserAvatar, displayName } from '../../features/users/components/user-avatar';
 
@@ -22,11 +46,18 @@ export const USER_PLACEHOLDER_ROWS = 5;
 const COLUMNS = 5;
 
 export function UsersPage() {
-  const users = useUsers();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  // A new search starts again at the newest accounts.
+  useEffect(() => setPage(1), [debounced]);
+  const users = useUserPage({ ...(debounced && { search: debounced }), page, pageSize: USER_PAGE_SIZE });
   useUnauthorizedRedirect(users.error);
   const access = useAccess();
   const [deleting, setDeleting] = useState<UserDto | null>(null);
-  const stats = userStats(users.data ?? []);
+  const stats = users.data?.stats ?? { total: 0, admins: 0, managers: 0, customers: 0 };
+  const rows = users.data?.items ?? [];
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / USER_PAGE_SIZE)) : 1;
 
   return (
     <>
@@ -47,14 +78,24 @@ export function UsersPage() {
           <Text c="dimmed">Create, edit and remove user accounts and their roles</Text>
         </div>
         {access.can('users:create') && (
-          <Button component={Link} to={paths.adminUsersCreate} color="green" leftSection={<IconUserPlus size={16} />}>
+          <Button
+            component={Link}
+            to={paths.adminUsersCreate}
+            color="green"
+            leftSection={<IconUserPlus size={16} />}
+          >
             Create User
           </Button>
         )}
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
-        <StatCard label="Total Users" value={stats.total} icon={<IconUsers size={22} />} loading={users.isLoading} />
+        <StatCard
+          label="Total Users"
+          value={stats.total}
+          icon={<IconUsers size={22} />}
+          loading={users.isLoading}
+        />
         <StatCard
           label="Admins"
           value={stats.admins}
@@ -79,6 +120,15 @@ export function UsersPage() {
       </SimpleGrid>
 
       <Card withBorder radius="md" padding="md">
+        <TextInput
+          placeholder="Search users..."
+          aria-label="Search users"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          mb="md"
+          maw={360}
+        />
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
             <Table.Thead>
@@ -99,7 +149,7 @@ export function UsersPage() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-              {!users.isLoading && (users.data ?? []).length === 0 && (
+              {!users.isLoading && rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={COLUMNS}>
                     <Text c="dimmed" ta="center" py="md">
@@ -108,7 +158,7 @@ export function UsersPage() {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {(users.data ?? []).map((user) => (
+              {rows.map((user) => (
                 <Table.Tr key={user.id} data-testid="user-row" data-user-id={user.id} data-email={user.email}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
@@ -126,7 +176,12 @@ export function UsersPage() {
                       <RoleBadge role={user.role} />
                       {user.customRole && (
                         <Tooltip label="Custom role: its permission groups decide this user's access">
-                          <Badge variant="light" color={user.customRole.isActive ? 'green' : 'gray'} tt="none" data-testid="custom-role-badge">
+                          <Badge
+                            variant="light"
+                            color={user.customRole.isActive ? 'green' : 'gray'}
+                            tt="none"
+                            data-testid="custom-role-badge"
+                          >
                             {user.customRole.name}
                           </Badge>
                         </Tooltip>
@@ -171,6 +226,14 @@ export function UsersPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {users.data && (
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed" data-testid="users-total">
+              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+          </Group>
+        )}
       </Card>
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -1,14 +1,16 @@
 /** User management (`users.*`, spec §7 /api/users). */
+import type { UserPageInput } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 
 function useInvalidateUsers() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.users.invalidate(), utils.roles.list.invalidate(), utils.admin.overview.invalidate()]);
+  return () =>
+    Promise.all([utils.users.invalidate(), utils.roles.list.invalidate(), utils.admin.overview.invalidate()]);
 }
 
-/** Refetched on mount once a change made it stale (the app's default is never to refetch). */
-export function useUsers() {
-  return trpc.users.list.useQuery(undefined, { refetchOnMount: true });
+/** A page of users with the cards; refetched on mount once a change made it stale. */
+export function useUserPage(input: UserPageInput) {
+  return trpc.users.page.useQuery(input, { refetchOnMount: true, placeholderData: (previous) => previous });
 }
 
 /** One user, read fresh whenever the edit screen opens. */
