@@ -120,7 +120,10 @@ test('a product is created, edited and deleted through the Products section', as
   await expectToast(page, 'Success', 'Product created successfully');
   await expect(dialog).toBeHidden();
 
+  // The list pages in name order: the search finds the new product on any page.
+  await section.getByPlaceholder('Search products...').fill(name);
   const row = section.getByTestId('product-row').filter({ hasText: name });
+  await expect(section.getByTestId('products-total')).toHaveText('1 product');
   await expect(row).toContainText('Bakery');
   await expect(row).toContainText('$3.45');
   await expect(row.getByTestId('product-stock')).toHaveText('12');
@@ -157,6 +160,7 @@ test('a product is created, edited and deleted through the Products section', as
 test('deleting a product that appears in an order deactivates it and says so', async ({ page }) => {
   const order = await placeOrder({ quantity: 1 });
   await openPanel(page, '?section=products');
+  await page.getByTestId('admin-products').getByPlaceholder('Search products...').fill(order.productName);
   const row = page.getByTestId('product-row').filter({ hasText: order.productName });
   await row.getByRole('button', { name: `Delete ${order.productName}` }).click();
   await page.getByRole('dialog', { name: 'Delete product?' }).getByRole('button', { name: 'Delete' }).click();

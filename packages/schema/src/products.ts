@@ -81,6 +81,30 @@ export const ProductPage = z.object({
 });
 export type ProductPage = z.infer<typeof ProductPage>;
 
+/** The staff product screens (admin Products, Inventory) a page at a time: `products.adminPage`. */
+export const ADMIN_PRODUCT_PAGE_SIZE = 50;
+
+export const AdminProductPageInput = z.strictObject({
+  /** Over name, SKU and category name. */
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  categoryId: z.uuid('categoryId must be a uuid').optional(),
+  /** Only products at or under their low-stock threshold. */
+  lowStockOnly: z.boolean().optional(),
+  page: count(1, 1_000_000).default(1),
+  pageSize: count(1, PRODUCT_PAGE_MAX).default(ADMIN_PRODUCT_PAGE_SIZE),
+});
+export type AdminProductPageInput = z.input<typeof AdminProductPageInput>;
+export type AdminProductPageQuery = z.output<typeof AdminProductPageInput>;
+
+export const AdminProductPageDto = z.object({
+  items: z.array(AdminProductDto),
+  /** Products matching the filter, over all pages. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminProductPageDto = z.infer<typeof AdminProductPageDto>;
+
 export const ProductIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 
 /** Spec §5 product form messages: the web form and the server say the same words. */

@@ -1,5 +1,9 @@
-/** products.page: the storefront's search and category filter, paged, with the number of matches. */
+/**
+ * products.page: the storefront's search and category filter, paged, with the number of matches;
+ * products.adminPage: the staff screens' pages of every product.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/sign-in';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -89,5 +93,53 @@ describe('products.page', () => {
     expect((await page({ limit: 101 })).status).toBe(400);
     expect((await page({ sort: 'price' })).status).toBe(400);
     expect((await page({ cursor: 'not-a-uuid' })).status).toBe(400);
+  });
+});
+
+describe('products.adminPage', () => {
+  it('pages every product (inactive too) for staff, searches name, SKU and category, and filters low stock', async () => {
+    const { cookie } = await signIn(t.app, 'inventory@example.com');
+    const adminPage = async (input: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/trpc/products.adminPage?input=${encodeURIComponent(JSON.stringify(input))}`,
+        headers: { cookie },
+      });
+      return { status: response.statusCode, data: response.json().result?.data };
+    };
+    const [{ all, low }] = await t.db.dataSource.query(
+      `SELECT count(*)::int AS all, count(*) FILTER (WHERE stock <= low_stock_threshold)::int AS low FROM products`,
+    );
+    const first = await adminPage({ pageSize: 7 });
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ total: all, page: 1, pageSize: 7 });
+    expect(first.data.items).toHaveLength(7);
+    expect(first.data.items[0]).toHaveProperty('sku');
+    const seen = new Set<string>();
+    for (let page = 1; page <= Math.ceil(all / 25); page++) {
+      for (const item of (await adminPage({ page, pageSize: 25 })).data.items) seen.add(item.id);
+    }
+    expect(seen.size).toBe(all);
+
+    const lowStock = await adminPage({ lowStockOnly: true, pageSize: 100 });
+    expect(lowStock.data.total).toBe(low);
+    expect(
+      lowStock.data.items.every(
+        (p: { stock: number; lowStockThreshold: number }) => p.stock <= p.lowStockThreshold,
+      ),
+    ).toBe(true);
+
+    const [{ sku, name }] = await t.db.dataSource.query(
+      `SELECT sku, name FROM products ORDER BY sku LIMIT 1`,
+    );
+    expect(
+      (await adminPage({ search: sku.toLowerCase() })).data.items.map((p: { name: string }) => p.name),
+    ).toContain(name);
+    const dairy = (await adminPage({ search: 'dairy & eggs', pageSize: 100 })).data;
+    expect(dairy.total).toBeGreaterThan(0);
+    expect(
+      dairy.items.every((p: { category: { name: string } | null }) => p.category?.name === 'Dairy & Eggs'),
+    ).toBe(true);
+    expect((await adminPage({ pageSize: 101 })).status).toBe(400);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   AdminProductDto,
+  AdminProductPageDto,
+  AdminProductPageInput,
   ProductDeleteResult,
   ProductDto,
   ProductIdInput,
@@ -13,7 +15,7 @@ import {
   ProductUpdateInput,
 } from '@shop/schema';
 import { can, publicProcedure, router } from '../../trpc/trpc';
-import { getProduct, listProducts, productPage } from './products.service';
+import { adminProductPage, getProduct, listProducts, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 
 /**
@@ -37,6 +39,11 @@ export const productsRouter = router({
     .input(ProductPageInput)
     .output(ProductPage)
     .query(({ ctx, input }) => productPage(ctx, input)),
+  /** The staff product screens (admin Products, Inventory): a page of every product and how many match. */
+  adminPage: can('products:read_all')
+    .input(AdminProductPageInput)
+    .output(AdminProductPageDto)
+    .query(({ ctx, input }) => adminProductPage(ctx, input)),
   byId: publicProcedure
     .input(ProductIdInput)
     .output(ProductListItem)

@@ -4,6 +4,8 @@
  */
 import type {
   AdminProductDto,
+  AdminProductPageDto,
+  AdminProductPageQuery,
   ProductDto,
   ProductListInput,
   ProductPage,
@@ -176,6 +178,43 @@ export async function productPage(ctx: ServiceContext, input: ProductPageInput):
     total: counted[0]?.total ?? 0,
     nextCursor: rows.length > input.limit ? items[items.length - 1]!.id : null,
   };
+}
+
+/**
+ * The staff product screens: every product (active or not) in the admin view, a page at a time in
+ * name order, searched over name, SKU and category name, optionally only those running low.
+ */
+export async function adminProductPage(
+  ctx: ServiceContext,
+  input: AdminProductPageQuery,
+): Promise<AdminProductPageDto> {
+  const { page, pageSize } = input;
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (input.categoryId) {
+    params.push(input.categoryId);
+    where.push(`p.category_id = $${params.length}`);
+  }
+  if (input.search) {
+    params.push(likePattern(input.search));
+    const n = params.length;
+    where.push(`(p.name ILIKE $${n} OR p.sku ILIKE $${n} OR c.name ILIKE $${n})`);
+  }
+  if (input.lowStockOnly) where.push('p.stock <= p.low_stock_threshold');
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const countParams = [...params];
+  params.push(pageSize, (page - 1) * pageSize);
+  const [rows, counted]: [ProductRow[], { total: number }[]] = await Promise.all([
+    ctx.db.query(
+      `${SELECT_PRODUCTS} ${filter} ORDER BY p.name, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    ),
+    ctx.db.query(
+      `SELECT count(*)::int AS total FROM products p LEFT JOIN categories c ON c.id = p.category_id ${filter}`,
+      countParams,
+    ),
+  ]);
+  return { items: rows.map(toAdminProductDto), total: counted[0]?.total ?? 0, page, pageSize };
 }
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto | AdminProductDto> {

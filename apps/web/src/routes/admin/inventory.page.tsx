@@ -3,7 +3,8 @@
  * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, and each
  * product's stock history.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   ActionIcon,
   Badge,
@@ -28,9 +29,14 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { SCREEN_FALLBACK_THRESHOLD, formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
+import {
+  ADMIN_PRODUCT_PAGE_SIZE,
+  SCREEN_FALLBACK_THRESHOLD,
+  formatMoney,
+  type AdminProductDto,
+} from '@shop/schema';
 import { toast } from '../../lib/toast';
-import { useAdminProducts } from '../../features/admin/api/use-admin-products';
+import { useAdminProductPage } from '../../features/admin/api/use-admin-products';
 import { useInventorySummary } from '../../features/admin/api/use-inventory';
 import { usePatchProduct } from '../../features/admin/api/use-product-mutations';
 import { useReportError, useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
@@ -40,30 +46,30 @@ import { StockStatusBadge } from '../../features/admin/components/stock-status-b
 import { ProductThumb } from '../../features/admin/components/product-thumb';
 import { StockUpdateDialog } from '../../features/admin/components/stock-update-dialog';
 import { StockHistoryDialog } from '../../features/admin/components/stock-history-dialog';
+import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 
 const threshold = (product: AdminProductDto) => product.lowStockThreshold ?? SCREEN_FALLBACK_THRESHOLD;
 
 export function InventoryPage() {
   const summary = useInventorySummary();
-  const products = useAdminProducts();
-  useUnauthorizedRedirect(summary.error ?? products.error);
   const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [lowOnly, setLowOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [debounced, lowOnly]); // a new filter starts at its first page
+  // Filtered by the server: name, SKU or category, and 'Low Stock Only' (at or under the threshold).
+  const products = useAdminProductPage({
+    ...(debounced && { search: debounced }),
+    ...(lowOnly && { lowStockOnly: true }),
+    page,
+    pageSize: ADMIN_PRODUCT_PAGE_SIZE,
+  });
+  const shown = products.data?.items ?? [];
+  useUnauthorizedRedirect(summary.error ?? products.error);
   const [updating, setUpdating] = useState<AdminProductDto | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminProductDto | null>(null);
   const patch = usePatchProduct();
   const report = useReportError();
-
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return products.products.filter(
-      (product) =>
-        (!lowOnly || isLowStock(product.stock, threshold(product))) &&
-        (!needle ||
-          product.name.toLowerCase().includes(needle) ||
-          (product.category?.name ?? '').toLowerCase().includes(needle)),
-    );
-  }, [products.products, search, lowOnly]);
 
   const changeThreshold = (product: AdminProductDto, next: number) => {
     patch.mutate(
@@ -250,6 +256,16 @@ export function InventoryPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {products.data && (
+          <AdminTablePager
+            total={products.data.total}
+            pageSize={ADMIN_PRODUCT_PAGE_SIZE}
+            page={page}
+            onPage={setPage}
+            noun={['product', 'products']}
+            testId="inventory-total"
+          />
+        )}
       </Card>
       <StockUpdateDialog product={updating} onClose={() => setUpdating(null)} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />

@@ -9,7 +9,6 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -44,6 +43,7 @@ import { firstAddressLine } from '../../features/admin/format';
 import { useAdminOrderSummary, useAdminOrders } from '../../features/admin/api/use-order-management';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
+import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 import { StatCard } from '../../features/admin/components/stat-card';
 import { OrderStatusBadge } from '../../features/admin/components/order-status-badge';
 import { OrderViewDialog } from '../../features/admin/components/order-view-dialog';
@@ -66,7 +66,6 @@ export function OrdersPage() {
     page,
     pageSize: ADMIN_ORDER_PAGE_SIZE,
   });
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ADMIN_ORDER_PAGE_SIZE)) : 1;
   // A new search or filter starts again at the newest orders.
   useEffect(() => setPage(1), [debounced, status]);
   useUnauthorizedRedirect(summary.error ?? orders.error);
@@ -226,12 +225,14 @@ export function OrdersPage() {
           </Table>
         </Table.ScrollContainer>
         {orders.data && (
-          <Group justify="space-between" mt="sm">
-            <Text size="sm" c="dimmed" data-testid="orders-total">
-              {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
-            </Text>
-            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-          </Group>
+          <AdminTablePager
+            total={orders.data.total}
+            pageSize={ADMIN_ORDER_PAGE_SIZE}
+            page={page}
+            onPage={setPage}
+            noun={['order', 'orders']}
+            testId="orders-total"
+          />
         )}
       </Card>
       <OrderViewDialog orderId={viewing} onClose={closeView} />

@@ -12,8 +12,18 @@ import { toast } from '../../lib/toast';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { useReportError, useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { useAccess } from '../../features/roles/api/use-access';
-import { useDeleteRole, usePermissionGroups, usePermissions, useRoles } from '../../features/roles/api/use-roles';
-import { GroupsTable, PermissionsTable, RolesTable, matches } from '../../features/roles/components/access-tables';
+import {
+  useDeleteRole,
+  usePermissionGroups,
+  usePermissions,
+  useRoles,
+} from '../../features/roles/api/use-roles';
+import {
+  GroupsTable,
+  PermissionsTable,
+  RolesTable,
+  matches,
+} from '../../features/roles/components/access-tables';
 import { RoleFormDialog } from '../../features/roles/components/role-form-dialog';
 import { ManagePermissionsDialog } from '../../features/roles/components/manage-permissions-dialog';
 import { PermissionFormDialog } from '../../features/roles/components/permission-form-dialog';
@@ -77,7 +87,10 @@ export function PermissionsPage() {
 
   return (
     <>
-      <AdminPageHeader title="Permissions" description="Roles, the permission groups they hold, and permissions" />
+      <AdminPageHeader
+        title="Permissions"
+        description="Roles, the permission groups they hold, and permissions"
+      />
       <Card withBorder radius="md" padding="md">
         <Tabs value={tab} onChange={(value) => setTab((value as Tab) ?? 'roles')} keepMounted={false}>
           <Group justify="space-between" mb="md" gap="sm">
@@ -118,7 +131,12 @@ export function PermissionsPage() {
             <PermissionsTable query={permissions} permissions={shownPermissions} />
           </Tabs.Panel>
           <Tabs.Panel value="groups">
-            <GroupsTable query={groups} groups={shownGroups} canManage={canManage} onPermissions={setGroupPermissions} />
+            <GroupsTable
+              query={groups}
+              groups={shownGroups}
+              canManage={canManage}
+              onPermissions={setGroupPermissions}
+            />
           </Tabs.Panel>
         </Tabs>
       </Card>
@@ -127,7 +145,11 @@ export function PermissionsPage() {
       <ManagePermissionsDialog role={managing} canManage={canManage} onClose={() => setManaging(null)} />
       <PermissionFormDialog opened={creatingPermission} onClose={() => setCreatingPermission(false)} />
       <GroupFormDialog opened={creatingGroup} onClose={() => setCreatingGroup(false)} />
-      <GroupPermissionsDialog group={groupPermissions} canManage={canManage} onClose={() => setGroupPermissions(null)} />
+      <GroupPermissionsDialog
+        group={groupPermissions}
+        canManage={canManage}
+        onClose={() => setGroupPermissions(null)}
+      />
     </>
   );
 }

@@ -8,7 +8,10 @@ import { UserForm } from '../../features/users/components/user-form';
 export function UserCreatePage() {
   return (
     <>
-      <UserPageTitle title="Create User" description="Add a user before their first sign-in and choose their role" />
+      <UserPageTitle
+        title="Create User"
+        description="Add a user before their first sign-in and choose their role"
+      />
       <UserForm user={null} />
     </>
   );

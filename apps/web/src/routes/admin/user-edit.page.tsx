@@ -30,7 +30,9 @@ export function UserEditPage() {
       ) : (
         <Card withBorder radius="md" padding="xl" maw={720} data-testid="user-not-found">
           <Stack align="center" gap="xs" ta="center">
-            <Title order={3}>{missing || !user.isError ? 'User not found' : 'The user could not be loaded'}</Title>
+            <Title order={3}>
+              {missing || !user.isError ? 'User not found' : 'The user could not be loaded'}
+            </Title>
             <Text c="dimmed">
               {missing ? 'There is no user with this id. It may have been deleted.' : 'Please try again.'}
             </Text>

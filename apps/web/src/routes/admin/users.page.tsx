@@ -9,7 +9,6 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Table,
@@ -34,6 +33,7 @@ import { Link } from 'react-router-dom';
 import { USER_PAGE_SIZE, formatUserDate, type UserDto } from '@shop/schema';
 import { RoleBadge } from '../../components/role-badge';
 import { paths } from '../../paths';
+import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 import { StatCard } from '../../features/admin/components/stat-card';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { useAccess } from '../../features/roles/api/use-access';
@@ -57,7 +57,6 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<UserDto | null>(null);
   const stats = users.data?.stats ?? { total: 0, admins: 0, managers: 0, customers: 0 };
   const rows = users.data?.items ?? [];
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / USER_PAGE_SIZE)) : 1;
 
   return (
     <>
@@ -227,12 +226,14 @@ export function UsersPage() {
           </Table>
         </Table.ScrollContainer>
         {users.data && (
-          <Group justify="space-between" mt="sm">
-            <Text size="sm" c="dimmed" data-testid="users-total">
-              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
-            </Text>
-            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-          </Group>
+          <AdminTablePager
+            total={users.data.total}
+            pageSize={USER_PAGE_SIZE}
+            page={page}
+            onPage={setPage}
+            noun={['user', 'users']}
+            testId="users-total"
+          />
         )}
       </Card>
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />

@@ -1,16 +1,13 @@
-import { useMemo } from 'react';
-import type { AdminProductDto, ProductListItem } from '@shop/schema';
+import type { AdminProductDto, AdminProductPageInput, ProductListItem } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 
 export function isAdminProduct(product: ProductListItem): product is AdminProductDto {
   return 'sku' in product;
 }
 
-/** Every product in the admin view (`products.list` answers staff who manage products with it). */
-export function useAdminProducts() {
-  const query = trpc.products.list.useQuery();
-  const products = useMemo(() => (query.data ?? []).filter(isAdminProduct), [query.data]);
-  return { ...query, products };
+/** A page of every product in the admin view, filtered and counted by the server (`products.adminPage`). */
+export function useAdminProductPage(input: AdminProductPageInput) {
+  return trpc.products.adminPage.useQuery(input, { placeholderData: (previous) => previous });
 }
 
 export function useCategories() {

@@ -1,5 +1,5 @@
 /** The panel's Products section (spec §2): the table, Add Product, edit and delete. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -10,19 +10,31 @@ import {
   Skeleton,
   Table,
   Text,
+  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
-import { useAdminProducts } from '../api/use-admin-products';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ADMIN_PRODUCT_PAGE_SIZE, formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
+import { useAdminProductPage } from '../api/use-admin-products';
+import { AdminTablePager } from './admin-table-pager';
 import { useUnauthorizedRedirect } from '../use-admin-errors';
 import { ProductFormDialog } from './product-form-dialog';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductThumb } from './product-thumb';
 
 export function ProductsSection() {
-  const query = useAdminProducts();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [debounced]); // a new search starts at its first page
+  const query = useAdminProductPage({
+    ...(debounced && { search: debounced }),
+    page,
+    pageSize: ADMIN_PRODUCT_PAGE_SIZE,
+  });
+  const products = query.data?.items ?? [];
   useUnauthorizedRedirect(query.error);
   const [editing, setEditing] = useState<AdminProductDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -45,6 +57,15 @@ export function ProductsSection() {
           Add Product
         </Button>
       </Group>
+      <TextInput
+        placeholder="Search products..."
+        aria-label="Search products"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        mb="md"
+        maw={360}
+      />
       <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" highlightOnHover aria-label="Products">
           <Table.Thead>
@@ -73,16 +94,16 @@ export function ProductsSection() {
                 </Table.Td>
               </Table.Tr>
             )}
-            {!query.isLoading && !query.isError && query.products.length === 0 && (
+            {!query.isLoading && !query.isError && products.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text c="dimmed" ta="center" py="md">
-                    No products yet
+                    {debounced ? 'No products found' : 'No products yet'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
-            {query.products.map((product) => (
+            {products.map((product) => (
               <Table.Tr key={product.id} data-testid="product-row" data-product-id={product.id}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
@@ -165,6 +186,16 @@ export function ProductsSection() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {query.data && (
+        <AdminTablePager
+          total={query.data.total}
+          pageSize={ADMIN_PRODUCT_PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          noun={['product', 'products']}
+          testId="products-total"
+        />
+      )}
       <ProductFormDialog opened={formOpen} onClose={() => setFormOpen(false)} product={editing} />
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
     </Card>
