@@ -8,6 +8,7 @@ import { RoleEntity } from './role.entity';
  * `authSubject` is the identity provider's `sub`: never shown to anybody.
  */
 @Entity('users')
+@Index('users_created_at_idx', ['createdAt'])
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
