@@ -193,6 +193,9 @@ async function main() {
       await sql(SERVER_URL, `CREATE DATABASE ${dbName}`);
       log(`database ${dbName}: migrating and loading the large data set`);
       await run('pnpm', ['--filter', '@shop/db', 'seed', '--large'], { DATABASE_URL: url });
+      // What autovacuum does to a live database within minutes: the visibility map lets a count of
+      // the 50,000 orders be an index-only scan (8 ms) instead of reading every row (49 ms).
+      await sql(url, 'VACUUM (ANALYZE)');
     }
     // Hot products for the order scenario: few, with stock that cannot run out, so every
     // placement competes for the same row locks.
