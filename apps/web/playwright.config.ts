@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The shop's service worker stays out of the way of request interception (page.route); the
+    // service worker's own test allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -8,7 +8,8 @@ describe('initialScripts', () => {
       <link rel="modulepreload" crossorigin href="/assets/Text-def.js">
       <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
       <link rel="icon" href="/favicon.svg">
+      <script id="vite-plugin-pwa:register-sw" src="/registerSW.js" defer></script>
     </head><body><div id="root"></div></body></html>`;
-    expect(initialScripts(html)).toEqual(['/assets/index-abc.js', '/assets/Text-def.js']);
+    expect(initialScripts(html)).toEqual(['/assets/index-abc.js', '/assets/Text-def.js', '/registerSW.js']);
   });
 });
