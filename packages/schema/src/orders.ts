@@ -34,10 +34,7 @@ export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank Transfer',
 };
 
-/** Order id as shoppers see it: the first 8 characters (the admin overview shows the last 8). */
-export function shortOrderId(id: string): string {
-  return id.slice(0, 8);
-}
+export { shortOrderId } from './order-ids';
 
 // ---------------------------------------------------------------------------------------------
 // Payment status

@@ -5,6 +5,7 @@ import { trpc, createTrpcClient } from '../lib/trpc';
 import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../lib/toast';
 import { CartProvider } from '../features/cart/cart-store';
+import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
 import { theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme}>
           {/* Toasts and their F8 hotkey (spec §9): configured in lib/toast.tsx. */}
           <Toaster />
+          <LowStockAlerts />
           <CartProvider>{children}</CartProvider>
         </MantineProvider>
       </QueryClientProvider>

@@ -3,6 +3,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text,
 import { IconLogout } from '@tabler/icons-react';
 import { Brand } from '../components/layout/brand';
 import { CartButton } from '../components/layout/cart-button';
+import { NotificationToggle } from '../features/notifications/notification-toggle';
 import { ProductResults } from '../features/catalogue/product-results';
 import { useCatalogueFilter } from '../features/catalogue/catalogue-filter';
 import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../features/catalogue/cart-summary-bar';
@@ -20,6 +21,7 @@ function HomeHeader() {
         <Group justify="space-between" wrap="nowrap">
           <Brand />
           <Group gap="sm" wrap="nowrap" miw={0}>
+            <NotificationToggle />
             <CartButton withLabel />
             {isLoading ? (
               // Until the session is known, neither 'Sign In' nor a greeting: no flash of the wrong one.

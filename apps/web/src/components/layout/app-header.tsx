@@ -8,6 +8,7 @@ import { Button, Container, Group, Skeleton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Brand } from './brand';
 import { HeaderSearch } from './header-search';
+import { NotificationToggle } from '../../features/notifications/notification-toggle';
 import { CartButton } from './cart-button';
 import { AccountAvatar } from './account-avatar';
 import { useAuth } from '../../features/auth/use-auth';
@@ -41,6 +42,7 @@ export function AppHeader() {
         </Group>
         <HeaderSearch />
         <Group gap="sm" wrap="nowrap">
+          <NotificationToggle />
           <CartButton />
           {isLoading ? (
             <Skeleton circle height={38} aria-hidden />

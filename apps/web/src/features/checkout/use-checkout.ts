@@ -25,6 +25,8 @@ import {
   validateCheckout,
   type CheckoutForm,
 } from './checkout-form';
+import { notify } from '../notifications/browser-notifications';
+import { orderNotification } from '../notifications/notification-texts';
 
 export interface CheckoutProblem {
   title: string;
@@ -107,6 +109,8 @@ export function useCheckout() {
       const order = await placeOrder.mutateAsync({ ...body, idempotencyKey: keys.keyFor(body) });
       placed.current = true;
       keys.reset();
+      const placedNote = orderNotification('placed', order.id);
+      notify(placedNote.title, { body: placedNote.body });
       toast({
         title: 'Order placed successfully!',
         description: `Order #${shortOrderId(order.id)} has been created. You will receive a confirmation email shortly.`,
