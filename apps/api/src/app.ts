@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import { usesDevProvider, type Env } from './env';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext } from './trpc/create-context';
+import { OrderEventBus } from './modules/order-events/order-event-bus';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
@@ -28,6 +29,8 @@ import { DevIdentityProvider } from './modules/auth/dev-provider/dev-provider';
 export interface AppDependencies {
   env: Env;
   dataSource: DataSource;
+  /** 'embedded' (PGlite, one connection at a time): no LISTEN connection, so no live order updates. */
+  databaseKind?: 'postgres' | 'embedded';
 }
 
 /** Largest accepted request body. */
@@ -35,7 +38,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Most procedures one batched tRPC request may carry. */
 export const MAX_BATCH_SIZE = 20;
 
-export async function buildApp({ env, dataSource }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  dataSource,
+  databaseKind = 'postgres',
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -93,13 +100,21 @@ export async function buildApp({ env, dataSource }: AppDependencies): Promise<Fa
   await app.register(authRoutes, { env, dataSource, oidc, rateLimits });
   await app.register(restPlugin, { dataSource, resolveUser });
 
+  // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
+  // so a graceful shutdown is not held up by shoppers' open pages.
+  const databaseUrl = (dataSource.options as { url?: string }).url ?? null;
+  const orderEvents = new OrderEventBus(databaseKind === 'postgres' ? databaseUrl : null, app.log);
+  await orderEvents.start();
+  app.addHook('preClose', () => orderEvents.close());
+
   // The tRPC plugin replaces the JSON body parser inside its own scope (STACK.md gotcha 7).
   await app.register(async (scope) => {
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req, res }) => createRequestContext(req, res, { dataSource, resolveUser }),
+        createContext: ({ req, res }) =>
+          createRequestContext(req, res, { dataSource, resolveUser, orderEvents }),
         maxBatchSize: MAX_BATCH_SIZE,
         onError({ error, path }) {
           if (toPublicError(error).code === 'INTERNAL_SERVER_ERROR') {

@@ -125,6 +125,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'orderManagement.updateStatus': { input: { id: MISSING, status: 'processing' }, expect: only(404, ORDER_STAFF) },
   'orders.create': { input: {}, expect: signedIn(400) },
   'orders.mine': { expect: signedIn(200) },
+  'orderEvents.mine': { expect: signedIn(200) },
   'orders.list': { expect: only(200, ORDER_STAFF) },
   'orders.byId': { input: { id: MISSING }, expect: signedIn(404) },
   'addresses.list': { expect: signedIn(200) },
@@ -185,6 +186,34 @@ const admin = as('admin');
 
 async function procedureCall(persona: Persona, path: string, type: string, input: unknown): Promise<number> {
   const cookie = cookies.get(persona);
+  if (type === 'subscription') {
+    // A stream (server-sent events): the status is in the headers; then hang up.
+    const hangUp = new AbortController();
+    const response = await fetch(`${shop.baseUrl}/trpc/${path}`, {
+      headers: { accept: 'text/event-stream', ...(cookie && { cookie }) },
+      signal: hangUp.signal,
+    });
+    // tRPC answers 200, 'connected', and then an error event when the procedure refuses: a stream
+    // that stays quiet for a second after connecting was accepted.
+    const reader = response.body!.getReader();
+    let text = '';
+    const quiet = setTimeout(() => hangUp.abort(), 1000);
+    try {
+      while (!text.includes('serialized-error')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+    } catch {
+      // hung up after the quiet second
+    } finally {
+      clearTimeout(quiet);
+      hangUp.abort();
+    }
+    const error = /event: serialized-error\ndata: (.*)\n/.exec(text)?.[1];
+    if (!error) return response.status;
+    return (JSON.parse(error) as { data?: { httpStatus?: number } }).data?.httpStatus ?? 500;
+  }
   if (type === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     return (await call(cookie, 'GET', `/trpc/${path}${query}`)).status;
@@ -203,7 +232,7 @@ async function newUser(prefix: string, role = 'customer', roleId?: string) {
 }
 
 beforeAll(async () => {
-  shop = await startTestApp({ listen: false });
+  shop = await startTestApp(); // listening: subscriptions are probed over real HTTP
   cookies.set('anonymous', undefined);
   for (const [persona, email] of [
     ['customer', 'customer@example.com'],

@@ -15,7 +15,7 @@ if (env.SEED_DEMO && (await db.dataSource.manager.count(CategoryEntity)) === 0) 
   await seedDemoData(db.dataSource);
 }
 
-const app = await buildApp({ env, dataSource: db.dataSource });
+const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(`Shop ready (${db.kind} database)`);
 

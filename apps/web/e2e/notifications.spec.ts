@@ -115,3 +115,52 @@ test('a customer gets no low-stock alerts', async ({ page }) => {
   expect(lowStockCalls).toEqual([]);
   expect(await shown(page)).toEqual([]);
 });
+
+test('a staff change reaches the customer’s open page live: “Your order is on its way!” and the new status, without a reload', async ({
+  page,
+  browser,
+}) => {
+  await recordNotifications(page);
+  const email = freshEmail('live');
+  await signIn(page, email);
+  const products = (await (await page.request.get('/api/products')).json()) as {
+    id: string;
+    price: string;
+    stock: number;
+  }[];
+  const product = products.find((p) => p.stock >= 25)!;
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      items: [{ productId: product.id, quantity: 1, price: product.price }],
+      total: product.price,
+      paymentMethod: 'cash_on_delivery',
+      shippingAddress: '8 Live Lane, Springfield',
+    },
+  });
+  const order = (await placed.json()) as { id: string };
+  // The live stream opens once the page knows who is signed in.
+  const streaming = page.waitForResponse((response) => response.url().includes('orderEvents.mine'));
+  await page.goto('/orders');
+  const card = page.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
+  await expect(card.getByTestId('order-status')).toHaveText('Pending');
+  await streaming;
+
+  const staff = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const staffPage = await staff.newPage();
+  await signIn(staffPage, DEMO.admin);
+  for (const status of ['processing', 'shipped']) {
+    const changed = await staffPage.request.patch(`/api/orders/${order.id}/status`, { data: { status } });
+    expect(changed.status()).toBe(200);
+  }
+  await staff.close();
+
+  await expect(card.getByTestId('order-status')).toHaveText('Shipped');
+  await expect
+    .poll(() => shown(page))
+    .toContainEqual({
+      title: 'Your order is on its way!',
+      body: `Order #${order.id.slice(0, 8)}`,
+      requireInteraction: false,
+    });
+  expect((await shown(page)).map((n) => n.title)).toContain('Your order status has been updated.');
+});

@@ -115,4 +115,73 @@ describe('two api instances on one database', () => {
     expect(n).toBe(10);
     expect(sold).toBe(10);
   });
+  it('a status change made through A reaches the owner’s live stream on B, and no other customer’s', async () => {
+    const [product] = await db.dataSource.query(
+      `INSERT INTO products (sku, name, description, price, unit, stock)
+       VALUES ('TWO-INSTANCES-LIVE', 'Live Loaf', 'Streamed', '3.00', 'each', 50) RETURNING id, price`,
+    );
+    const owner = await signIn(b.baseUrl, 'live-owner@example.com');
+    const other = await signIn(b.baseUrl, 'live-other@example.com');
+    const placed = await fetch(`${b.baseUrl}/api/orders`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [{ productId: product.id, quantity: 1, price: product.price }],
+        total: product.price,
+        paymentMethod: 'cash_on_delivery',
+        shippingAddress: '3 Stream Street, Springfield',
+      }),
+    });
+    const order = (await placed.json()) as { id: string };
+
+    const ownerStream = openStream(b.baseUrl, owner.cookie);
+    const otherStream = openStream(b.baseUrl, other.cookie);
+    await Promise.all([ownerStream.connected, otherStream.connected]);
+
+    const staff = await signIn(a.baseUrl, 'admin@example.com');
+    const changed = await fetch(`${a.baseUrl}/api/orders/${order.id}/status`, {
+      method: 'PATCH',
+      headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'processing' }),
+    });
+    expect(changed.status).toBe(200);
+
+    await expect
+      .poll(() => ownerStream.events, { timeout: 5000 })
+      .toEqual([{ orderId: order.id, userId: owner.user.id, status: 'processing', kind: 'status' }]);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // anything misrouted would be here by now
+    expect(otherStream.events).toEqual([]);
+    ownerStream.close();
+    otherStream.close();
+  });
 });
+
+/** A shopper's live order stream (tRPC subscription over server-sent events), collecting its events. */
+function openStream(baseUrl: string, cookie: string) {
+  const hangUp = new AbortController();
+  const events: unknown[] = [];
+  let onConnected!: () => void;
+  const connected = new Promise<void>((resolve) => (onConnected = resolve));
+  void (async () => {
+    const response = await fetch(`${baseUrl}/trpc/orderEvents.mine`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: hangUp.signal,
+    });
+    const reader = response.body!.getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += new TextDecoder().decode(value);
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.includes('event: connected')) onConnected();
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data && !block.includes('event:')) events.push(JSON.parse(data));
+      }
+    }
+  })().catch(() => undefined);
+  return { events, connected, close: () => hangUp.abort() };
+}

@@ -10,6 +10,7 @@ import { addressesRouter } from '../modules/addresses/addresses.router';
 import { profileRouter } from '../modules/profile/profile.router';
 import { usersRouter } from '../modules/users/users.router';
 import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modules/roles/roles.router';
+import { orderEventsRouter } from '../modules/order-events/order-events.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   inventory: inventoryRouter,
   orderManagement: orderManagementRouter,
   orders: ordersRouter,
+  orderEvents: orderEventsRouter,
   addresses: addressesRouter,
   profile: profileRouter,
   users: usersRouter,

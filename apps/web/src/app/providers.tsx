@@ -6,6 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../lib/toast';
 import { CartProvider } from '../features/cart/cart-store';
 import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
+import { LiveOrderUpdates } from '../features/notifications/live-order-updates';
 import { theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
           {/* Toasts and their F8 hotkey (spec §9): configured in lib/toast.tsx. */}
           <Toaster />
           <LowStockAlerts />
+          <LiveOrderUpdates />
           <CartProvider>{children}</CartProvider>
         </MantineProvider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
-/** The typed tRPC client for the api's router. */
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+/** The typed tRPC client for the api's router: batched HTTP, and server-sent events for subscriptions. */
+import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import type { AppRouter } from '@shop/api';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -7,10 +7,14 @@ export const trpc = createTRPCReact<AppRouter>();
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        maxItems: 10,
-        fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc' }),
+        false: httpBatchLink({
+          url: '/trpc',
+          maxItems: 10,
+          fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+        }),
       }),
     ],
   });

@@ -24,6 +24,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { actorName } from '../inventory/inventory.service';
 import { likePattern } from '../../sql/like-pattern';
+import { announceOrderEvent } from '../order-events/order-event-bus';
 
 interface OrderRow {
   id: string;
@@ -236,10 +237,15 @@ export async function updateOrderStatus(
 ): Promise<AdminOrderDetailDto> {
   const userId = ctx.user?.id ?? null;
   return ctx.db.transaction(async (tx) => {
-    const [order]: { status: OrderStatus; payment_method: PaymentMethod; payment_status: string }[] =
-      await tx.query(`SELECT status, payment_method, payment_status FROM orders WHERE id = $1 FOR UPDATE`, [
-        input.id,
-      ]);
+    const [order]: {
+      status: OrderStatus;
+      payment_method: PaymentMethod;
+      payment_status: string;
+      user_id: string;
+    }[] = await tx.query(
+      `SELECT status, payment_method, payment_status, user_id FROM orders WHERE id = $1 FOR UPDATE`,
+      [input.id],
+    );
     if (!order) throw new NotFoundError('Order');
     if (!ORDER_TRANSITIONS[order.status].includes(input.status)) {
       throw new ConflictError(transitionMessage(order.status, input.status), {
@@ -260,6 +266,13 @@ export async function updateOrderStatus(
        VALUES ($1, $2, $3, $4, $5)`,
       [input.id, order.status, input.status, input.notes ?? null, userId],
     );
+    // The owner's open pages hear of it once this commits, on whichever api instance they are.
+    await announceOrderEvent(tx, {
+      orderId: input.id,
+      userId: order.user_id,
+      status: input.status,
+      kind: 'status',
+    });
     return readOrder(tx, input.id);
   });
 }
