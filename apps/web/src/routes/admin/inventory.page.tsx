@@ -3,8 +3,7 @@
  * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, and each
  * product's stock history.
  */
-import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -40,6 +39,7 @@ import { useAdminProductPage } from '../../features/admin/api/use-admin-products
 import { useInventorySummary } from '../../features/admin/api/use-inventory';
 import { usePatchProduct } from '../../features/admin/api/use-product-mutations';
 import { useReportError, useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
+import { useSearchPaging } from '../../features/admin/use-search-paging';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { StatCard } from '../../features/admin/components/stat-card';
 import { StockStatusBadge } from '../../features/admin/components/stock-status-badge';
@@ -52,11 +52,8 @@ const threshold = (product: AdminProductDto) => product.lowStockThreshold ?? SCR
 
 export function InventoryPage() {
   const summary = useInventorySummary();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [lowOnly, setLowOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [debounced, lowOnly]); // a new filter starts at its first page
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging(lowOnly);
   // Filtered by the server: name, SKU or category, and 'Low Stock Only' (at or under the threshold).
   const products = useAdminProductPage({
     ...(debounced && { search: debounced }),

@@ -2,7 +2,7 @@
  * /admin/orders (spec §2 Order management): the cards, search over order id, shipping address
  * and customer id with a status filter (both done by the server), the table, View and Update.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -18,7 +18,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconCircleCheck,
   IconClock,
@@ -42,6 +41,7 @@ import {
 import { firstAddressLine } from '../../features/admin/format';
 import { useAdminOrderSummary, useAdminOrders } from '../../features/admin/api/use-order-management';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
+import { useSearchPaging } from '../../features/admin/use-search-paging';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 import { StatCard } from '../../features/admin/components/stat-card';
@@ -55,19 +55,16 @@ const FILTER_OPTIONS = ORDER_STATUS_FILTERS.map((value) => ({
 }));
 
 export function OrdersPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
+  // A new search or filter starts again at the newest orders.
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging(status);
   const summary = useAdminOrderSummary();
-  const [page, setPage] = useState(1);
   const orders = useAdminOrders({
     ...(debounced && { search: debounced }),
     status,
     page,
     pageSize: ADMIN_ORDER_PAGE_SIZE,
   });
-  // A new search or filter starts again at the newest orders.
-  useEffect(() => setPage(1), [debounced, status]);
   useUnauthorizedRedirect(summary.error ?? orders.error);
   const [viewing, setViewing] = useState<string | null>(null);
   const [updating, setUpdating] = useState<AdminOrderListItemDto | null>(null);

@@ -3,7 +3,7 @@
  * role badge, created date 'Mar 05, 2024' or 'Unknown', Edit and Delete), 5 placeholder rows while
  * loading, 'No users found', a Create User button and a Back to Admin link.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -17,7 +17,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconEdit,
@@ -36,6 +35,7 @@ import { paths } from '../../paths';
 import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 import { StatCard } from '../../features/admin/components/stat-card';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
+import { useSearchPaging } from '../../features/admin/use-search-paging';
 import { useAccess } from '../../features/roles/api/use-access';
 import { useUserPage } from '../../features/users/api/use-users';
 import { DeleteUserDialog } from '../../features/users/components/delete-user-dialog';
@@ -46,11 +46,8 @@ export const USER_PLACEHOLDER_ROWS = 5;
 const COLUMNS = 5;
 
 export function UsersPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
   // A new search starts again at the newest accounts.
-  useEffect(() => setPage(1), [debounced]);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const users = useUserPage({ ...(debounced && { search: debounced }), page, pageSize: USER_PAGE_SIZE });
   useUnauthorizedRedirect(users.error);
   const access = useAccess();

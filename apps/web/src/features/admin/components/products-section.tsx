@@ -1,5 +1,5 @@
 /** The panel's Products section (spec §2): the table, Add Product, edit and delete. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -14,21 +14,18 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { ADMIN_PRODUCT_PAGE_SIZE, formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
 import { useAdminProductPage } from '../api/use-admin-products';
 import { AdminTablePager } from './admin-table-pager';
 import { useUnauthorizedRedirect } from '../use-admin-errors';
+import { useSearchPaging } from '../use-search-paging';
 import { ProductFormDialog } from './product-form-dialog';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductThumb } from './product-thumb';
 
 export function ProductsSection() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [debounced]); // a new search starts at its first page
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const query = useAdminProductPage({
     ...(debounced && { search: debounced }),
     page,
