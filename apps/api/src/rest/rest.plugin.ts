@@ -5,7 +5,7 @@ import { createCaller } from '../trpc/router';
 import { createRequestContext } from '../trpc/create-context';
 import type { UserResolver } from '../context';
 import { sendError } from '../http/error-handler';
-import { restRoutes } from './routes';
+import { callRoute, restRoutes } from './routes';
 
 export interface RestPluginOptions {
   dataSource: DataSource;
@@ -20,7 +20,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
       handler: async (req, reply) => {
         try {
           const ctx = await createRequestContext(req, reply, options);
-          const result = await route.call(createCaller(ctx), req);
+          const result = await callRoute(route, createCaller(ctx), req);
           return reply.code(route.status ?? 200).send(result ?? null);
         } catch (error) {
           return sendError(reply, error);

@@ -1,6 +1,7 @@
 /**
- * The REST adapter's one route table: each documented `/api` path calls the same tRPC procedure
- * through a caller, so validation and authorization exist once (DESIGN.md §3).
+ * The REST adapter's one route table: each documented `/api` path names the tRPC procedure it calls
+ * (through a caller), so validation and authorization exist once (DESIGN.md §3), and the OpenAPI
+ * document is generated from the same procedures' zod schemas (src/openapi).
  */
 import type { FastifyRequest } from 'fastify';
 import type { createCaller } from '../trpc/router';
@@ -8,12 +9,26 @@ import { listVisibleOrders, orderBodyWithIdempotencyKey } from '../modules/order
 
 export type Caller = ReturnType<typeof createCaller>;
 
+/** 'router.procedure', e.g. 'products.create': every query and mutation the caller offers. */
+export type ProcedurePath = {
+  [R in keyof Caller]: Caller[R] extends Record<string, unknown>
+    ? `${R & string}.${keyof Caller[R] & string}`
+    : never;
+}[keyof Caller];
+
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** The procedure behind the path; its input schema is the path's body (writes) or query (reads). */
+  procedure: ProcedurePath;
   /** Status on success (default 200). */
   status?: number;
-  call: (caller: Caller, req: FastifyRequest) => Promise<unknown>;
+  /** The procedure's input when it is not the default (see `routeInput`). */
+  input?: (req: FastifyRequest) => unknown;
+  /** Calls more than the one procedure (GET /api/orders chooses by permission). */
+  call?: (caller: Caller, input: unknown) => Promise<unknown>;
 }
 
 type Params = Record<string, string>;
@@ -24,116 +39,180 @@ export function queryInput(req: FastifyRequest): Record<string, unknown> | undef
   return query && Object.keys(query).length > 0 ? query : undefined;
 }
 
-export const params = (req: FastifyRequest) => req.params as Params;
+/**
+ * The default input: a read's (GET, DELETE) query string or a write's body, with the path's
+ * parameters (`:id`) on top, so a body cannot point the call at another record.
+ */
+export function routeInput(route: RestRoute, req: FastifyRequest): unknown {
+  if (route.input) return route.input(req);
+  const source = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req) : req.body;
+  const params = req.params as Params;
+  if (Object.keys(params).length === 0) return source;
+  return { ...(source as object), ...params };
+}
+
+/** Runs a route's procedure (or its `call`) with its input. */
+export function callRoute(route: RestRoute, caller: Caller, req: FastifyRequest): Promise<unknown> {
+  const input = routeInput(route, req);
+  if (route.call) return route.call(caller, input);
+  const [router, name] = route.procedure.split('.') as [string, string];
+  const procedure = (
+    caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>
+  )[router]![name]!;
+  return procedure(input);
+}
 
 export const restRoutes: RestRoute[] = [
-  { method: 'GET', url: '/api/auth/user', call: (caller) => caller.auth.me() },
-  { method: 'GET', url: '/api/categories', call: (caller) => caller.categories.list() },
-  { method: 'GET', url: '/api/products', call: (caller, req) => caller.products.list(queryInput(req)) },
-  { method: 'GET', url: '/api/products/:id', call: (caller, req) => caller.products.byId({ id: params(req).id! }) },
-  // Admin: products, inventory and order management (issue 5).
-  { method: 'GET', url: '/api/products/low-stock', call: (caller) => caller.inventory.lowStock() },
-  { method: 'POST', url: '/api/products', status: 201, call: (caller, req) => caller.products.create(req.body as never) },
+  { method: 'GET', url: '/api/auth/user', procedure: 'auth.me', summary: 'The signed-in user' },
+  { method: 'GET', url: '/api/categories', procedure: 'categories.list', summary: 'Every category' },
   {
-    method: 'PUT',
-    url: '/api/products/:id',
-    call: (caller, req) => caller.products.update({ ...(req.body as object), id: params(req).id! } as never),
+    method: 'GET',
+    url: '/api/products',
+    procedure: 'products.list',
+    summary: 'Active products (every product, with stock details, for staff who manage products)',
   },
+  { method: 'GET', url: '/api/products/:id', procedure: 'products.byId', summary: 'One product' },
+  // Admin: products, inventory and order management (issue 5).
+  {
+    method: 'GET',
+    url: '/api/products/low-stock',
+    procedure: 'inventory.lowStock',
+    summary: 'Products at or under their low-stock threshold',
+  },
+  {
+    method: 'POST',
+    url: '/api/products',
+    procedure: 'products.create',
+    status: 201,
+    summary: 'Create a product',
+  },
+  { method: 'PUT', url: '/api/products/:id', procedure: 'products.update', summary: 'Replace a product' },
   {
     method: 'PATCH',
     url: '/api/products/:id',
-    call: (caller, req) => caller.products.patch({ ...(req.body as object), id: params(req).id! } as never),
+    procedure: 'products.patch',
+    summary: 'Change some of a product',
   },
-  { method: 'DELETE', url: '/api/products/:id', call: (caller, req) => caller.products.delete({ id: params(req).id! }) },
+  {
+    method: 'DELETE',
+    url: '/api/products/:id',
+    procedure: 'products.delete',
+    summary: 'Delete a product (deactivate it when it appears in an order)',
+  },
   {
     method: 'PATCH',
     url: '/api/orders/:id/status',
-    call: (caller, req) => caller.orderManagement.updateStatus({ ...(req.body as object), id: params(req).id! } as never),
+    procedure: 'orderManagement.updateStatus',
+    summary: "Change an order's status",
   },
   // Orders, addresses and profile (issue 4).
   {
     method: 'POST',
     url: '/api/orders',
+    procedure: 'orders.create',
     status: 201,
-    call: (caller, req) => caller.orders.create(orderBodyWithIdempotencyKey(req) as never),
+    summary: 'Place an order (prices and stock checked by the server; Idempotency-Key header honoured)',
+    input: orderBodyWithIdempotencyKey,
   },
-  { method: 'GET', url: '/api/orders', call: (caller, req) => listVisibleOrders(caller, queryInput(req) as never) },
   {
     method: 'GET',
-    url: '/api/orders/:id',
-    call: (caller, req) => caller.orders.byId({ id: params(req).id! }),
+    url: '/api/orders',
+    procedure: 'orders.list',
+    summary: "Orders: everybody's for order staff, else the caller's own",
+    call: (caller, input) => listVisibleOrders(caller, input as never),
   },
-  { method: 'GET', url: '/api/user/addresses', call: (caller) => caller.addresses.list() },
+  { method: 'GET', url: '/api/orders/:id', procedure: 'orders.byId', summary: 'One order with its items' },
+  {
+    method: 'GET',
+    url: '/api/user/addresses',
+    procedure: 'addresses.list',
+    summary: "The caller's addresses",
+  },
   {
     method: 'POST',
     url: '/api/user/addresses',
+    procedure: 'addresses.create',
     status: 201,
-    call: (caller, req) => caller.addresses.create(req.body as never),
+    summary: 'Add an address',
   },
   {
     method: 'PATCH',
     url: '/api/user/addresses/:id',
-    call: (caller, req) => caller.addresses.update({ ...(req.body as object), id: params(req).id! } as never),
+    procedure: 'addresses.update',
+    summary: 'Edit an address',
   },
   {
     method: 'DELETE',
     url: '/api/user/addresses/:id',
+    procedure: 'addresses.delete',
     status: 204,
-    call: (caller, req) => caller.addresses.delete({ id: params(req).id! }),
+    summary: 'Delete an address',
   },
   {
     method: 'PATCH',
     url: '/api/user/addresses/:id/default',
-    call: (caller, req) => caller.addresses.setDefault({ id: params(req).id! }),
+    procedure: 'addresses.setDefault',
+    summary: 'Make an address the default',
   },
   {
     method: 'PATCH',
     url: '/api/user/profile',
-    call: (caller, req) => caller.profile.update(req.body as never),
+    procedure: 'profile.update',
+    summary: "Edit the caller's profile",
   },
   // User management, roles, permissions and permission groups (issue 6).
-  { method: 'GET', url: '/api/users', call: (caller) => caller.users.list() },
-  { method: 'GET', url: '/api/users/:id', call: (caller, req) => caller.users.byId({ id: params(req).id! }) },
-  { method: 'POST', url: '/api/users', status: 201, call: (caller, req) => caller.users.create(req.body as never) },
+  { method: 'GET', url: '/api/users', procedure: 'users.list', summary: 'Every user' },
+  { method: 'GET', url: '/api/users/:id', procedure: 'users.byId', summary: 'One user' },
+  { method: 'POST', url: '/api/users', procedure: 'users.create', status: 201, summary: 'Create a user' },
+  { method: 'PUT', url: '/api/users/:id', procedure: 'users.update', summary: 'Edit a user and their role' },
+  { method: 'DELETE', url: '/api/users/:id', procedure: 'users.delete', summary: 'Delete a user' },
+  { method: 'GET', url: '/api/admin/roles', procedure: 'roles.list', summary: 'Every role' },
   {
-    method: 'PUT',
-    url: '/api/users/:id',
-    call: (caller, req) => caller.users.update({ ...(req.body as object), id: params(req).id! } as never),
+    method: 'POST',
+    url: '/api/admin/roles',
+    procedure: 'roles.create',
+    status: 201,
+    summary: 'Create a role',
   },
-  { method: 'DELETE', url: '/api/users/:id', call: (caller, req) => caller.users.delete({ id: params(req).id! }) },
-  { method: 'GET', url: '/api/admin/roles', call: (caller) => caller.roles.list() },
-  { method: 'POST', url: '/api/admin/roles', status: 201, call: (caller, req) => caller.roles.create(req.body as never) },
-  { method: 'GET', url: '/api/admin/roles/:id', call: (caller, req) => caller.roles.byId({ id: params(req).id! }) },
-  {
-    method: 'PATCH',
-    url: '/api/admin/roles/:id',
-    call: (caller, req) => caller.roles.update({ ...(req.body as object), id: params(req).id! } as never),
-  },
-  { method: 'DELETE', url: '/api/admin/roles/:id', call: (caller, req) => caller.roles.delete({ id: params(req).id! }) },
+  { method: 'GET', url: '/api/admin/roles/:id', procedure: 'roles.byId', summary: 'One role' },
+  { method: 'PATCH', url: '/api/admin/roles/:id', procedure: 'roles.update', summary: 'Edit a role' },
+  { method: 'DELETE', url: '/api/admin/roles/:id', procedure: 'roles.delete', summary: 'Delete a role' },
   {
     method: 'PUT',
     url: '/api/admin/roles/:id/permission-groups',
-    call: (caller, req) =>
-      caller.roles.setPermissionGroups({ ...(req.body as object), id: params(req).id! } as never),
+    procedure: 'roles.setPermissionGroups',
+    summary: "Set a role's permission groups",
   },
-  { method: 'GET', url: '/api/admin/permissions', call: (caller) => caller.permissions.list() },
+  {
+    method: 'GET',
+    url: '/api/admin/permissions',
+    procedure: 'permissions.list',
+    summary: 'Every permission',
+  },
   {
     method: 'POST',
     url: '/api/admin/permissions',
+    procedure: 'permissions.create',
     status: 201,
-    call: (caller, req) => caller.permissions.create(req.body as never),
+    summary: 'Create a permission',
   },
-  { method: 'GET', url: '/api/admin/permission-groups', call: (caller) => caller.permissionGroups.list() },
+  {
+    method: 'GET',
+    url: '/api/admin/permission-groups',
+    procedure: 'permissionGroups.list',
+    summary: 'Every permission group',
+  },
   {
     method: 'POST',
     url: '/api/admin/permission-groups',
+    procedure: 'permissionGroups.create',
     status: 201,
-    call: (caller, req) => caller.permissionGroups.create(req.body as never),
+    summary: 'Create a permission group',
   },
   {
     method: 'PUT',
     url: '/api/admin/permission-groups/:id/permissions',
-    call: (caller, req) =>
-      caller.permissionGroups.setPermissions({ ...(req.body as object), id: params(req).id! } as never),
+    procedure: 'permissionGroups.setPermissions',
+    summary: "Set a permission group's permissions",
   },
 ];
