@@ -21,7 +21,8 @@ import { installRequestGuard } from './http/request-guard';
 import { installRateLimits } from './http/rate-limits';
 import { installOrderPlacementLimit } from './modules/orders/orders.rate-limit';
 import { installSessions } from './modules/auth/sessions';
-import { sessionUserResolver } from './modules/auth/session-user';
+import { requestUserResolver } from './modules/auth/request-user';
+import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
 import { DevIdentityProvider } from './modules/auth/dev-provider/dev-provider';
@@ -50,7 +51,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
   });
-  const resolveUser = sessionUserResolver;
+  const resolveUser = requestUserResolver;
 
   installErrorHandlers(app);
 
@@ -77,6 +78,7 @@ export async function buildApp({
 
   // Before sessions and routes: a rejected cross-site write costs no database work.
   installRequestGuard(app, { env });
+  installBearerAuth(app, { dataSource });
   await installSessions(app, { env, dataSource });
   const rateLimits = await installRateLimits(app, env);
   installOrderPlacementLimit(app, rateLimits.placeOrder);

@@ -40,7 +40,9 @@ const everyone = (status: number): Row => [status, status, status, status, statu
 const signedIn = (status: number): Row => [401, status, status, status, status, status];
 /** Allowed: status; the others 403 (anonymous 401). Order: customer, inventory, sales, admin, custom. */
 const only = (status: number, allowed: readonly Persona[]): Row =>
-  PERSONAS.map((persona) => (persona === 'anonymous' ? 401 : allowed.includes(persona) ? status : 403)) as unknown as Row;
+  PERSONAS.map((persona) =>
+    persona === 'anonymous' ? 401 : allowed.includes(persona) ? status : 403,
+  ) as unknown as Row;
 
 const INVENTORY_READERS: Persona[] = ['inventory_manager', 'admin', 'custom'];
 const CATALOGUE: Persona[] = ['inventory_manager', 'admin'];
@@ -72,9 +74,16 @@ const REST: Record<string, Probe> = {
   'GET /api/orders/:id': { url: `/api/orders/${MISSING}`, expect: signedIn(404) },
   'GET /api/user/addresses': { expect: signedIn(200) },
   'POST /api/user/addresses': { body: {}, expect: signedIn(400) },
-  'PATCH /api/user/addresses/:id': { url: `/api/user/addresses/${MISSING}`, body: { city: 'X' }, expect: signedIn(404) },
+  'PATCH /api/user/addresses/:id': {
+    url: `/api/user/addresses/${MISSING}`,
+    body: { city: 'X' },
+    expect: signedIn(404),
+  },
   'DELETE /api/user/addresses/:id': { url: `/api/user/addresses/${MISSING}`, expect: signedIn(404) },
-  'PATCH /api/user/addresses/:id/default': { url: `/api/user/addresses/${MISSING}/default`, expect: signedIn(404) },
+  'PATCH /api/user/addresses/:id/default': {
+    url: `/api/user/addresses/${MISSING}/default`,
+    expect: signedIn(404),
+  },
   'PATCH /api/user/profile': { body: {}, expect: signedIn(200) },
   'GET /api/users': { expect: only(200, ADMIN) },
   'GET /api/users/:id': { url: `/api/users/${MISSING}`, expect: only(404, ADMIN) },
@@ -84,7 +93,11 @@ const REST: Record<string, Probe> = {
   'GET /api/admin/roles': { expect: only(200, ADMIN) },
   'POST /api/admin/roles': { body: {}, expect: only(400, ADMIN) },
   'GET /api/admin/roles/:id': { url: `/api/admin/roles/${MISSING}`, expect: only(404, ADMIN) },
-  'PATCH /api/admin/roles/:id': { url: `/api/admin/roles/${MISSING}`, body: { name: 'X' }, expect: only(404, ADMIN) },
+  'PATCH /api/admin/roles/:id': {
+    url: `/api/admin/roles/${MISSING}`,
+    body: { name: 'X' },
+    expect: only(404, ADMIN),
+  },
   'DELETE /api/admin/roles/:id': { url: `/api/admin/roles/${MISSING}`, expect: only(404, ADMIN) },
   'PUT /api/admin/roles/:id/permission-groups': {
     url: `/api/admin/roles/${MISSING}/permission-groups`,
@@ -100,6 +113,9 @@ const REST: Record<string, Probe> = {
     body: { permissionIds: [] },
     expect: only(404, ADMIN),
   },
+  'GET /api/admin/api-tokens': { expect: only(200, ADMIN) },
+  'POST /api/admin/api-tokens': { body: {}, expect: only(400, ADMIN) },
+  'DELETE /api/admin/api-tokens/:id': { url: `/api/admin/api-tokens/${MISSING}`, expect: only(404, ADMIN) },
 };
 
 /** `procedure path` → its input (omitted: none) and expected statuses. */
@@ -122,7 +138,10 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'orderManagement.page': { input: {}, expect: only(200, ORDER_STAFF) },
   'orderManagement.summary': { expect: only(200, ORDER_STAFF) },
   'orderManagement.byId': { input: { id: MISSING }, expect: only(404, ORDER_STAFF) },
-  'orderManagement.updateStatus': { input: { id: MISSING, status: 'processing' }, expect: only(404, ORDER_STAFF) },
+  'orderManagement.updateStatus': {
+    input: { id: MISSING, status: 'processing' },
+    expect: only(404, ORDER_STAFF),
+  },
   'orders.create': { input: {}, expect: signedIn(400) },
   'orders.mine': { expect: signedIn(200) },
   'orderEvents.mine': { expect: signedIn(200) },
@@ -152,6 +171,9 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'permissionGroups.list': { expect: only(200, ADMIN) },
   'permissionGroups.create': { input: {}, expect: only(400, ADMIN) },
   'permissionGroups.setPermissions': { input: { id: MISSING, permissionIds: [] }, expect: only(404, ADMIN) },
+  'apiTokens.list': { expect: only(200, ADMIN) },
+  'apiTokens.create': { input: {}, expect: only(400, ADMIN) },
+  'apiTokens.revoke': { input: { id: MISSING }, expect: only(404, ADMIN) },
 };
 
 let shop: TestApp;
@@ -167,7 +189,12 @@ interface Answer {
   body: any;
 }
 
-async function call(cookie: string | undefined, method: string, url: string, body?: unknown): Promise<Answer> {
+async function call(
+  cookie: string | undefined,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Answer> {
   const response = await shop.app.inject({
     method: method as 'GET',
     url,
@@ -242,7 +269,8 @@ beforeAll(async () => {
   ] as const) {
     cookies.set(persona, (await signIn(shop.app, email)).cookie);
   }
-  for (const group of (await admin('GET', '/api/admin/permission-groups')).body) groupIds.set(group.name, group.id);
+  for (const group of (await admin('GET', '/api/admin/permission-groups')).body)
+    groupIds.set(group.name, group.id);
   for (const role of (await admin('GET', '/api/admin/roles')).body) roleIds.set(role.name, role.id);
   inventoryGroupId = groupIds.get('Inventory')!;
   const role = await admin('POST', '/api/admin/roles', {
@@ -263,10 +291,22 @@ describe('the matrix', () => {
   it('has a row for every REST route and every tRPC procedure, and none for a route that is gone', () => {
     const routes = restRoutes.map((route) => `${route.method} ${route.url}`);
     const procedures = Object.keys(appRouter._def.procedures);
-    expect(routes.filter((route) => !(route in REST)), 'REST routes without a row').toEqual([]);
-    expect(procedures.filter((path) => !(path in TRPC)), 'procedures without a row').toEqual([]);
-    expect(Object.keys(REST).filter((route) => !routes.includes(route)), 'rows without a route').toEqual([]);
-    expect(Object.keys(TRPC).filter((path) => !procedures.includes(path)), 'rows without a procedure').toEqual([]);
+    expect(
+      routes.filter((route) => !(route in REST)),
+      'REST routes without a row',
+    ).toEqual([]);
+    expect(
+      procedures.filter((path) => !(path in TRPC)),
+      'procedures without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(REST).filter((route) => !routes.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+    expect(
+      Object.keys(TRPC).filter((path) => !procedures.includes(path)),
+      'rows without a procedure',
+    ).toEqual([]);
   });
 
   it('the custom role holds exactly the Inventory group', async () => {
@@ -283,7 +323,8 @@ describe('the matrix', () => {
     if (!probe) return; // reported by the first test
     const [method, path] = key.split(' ') as [string, string];
     const actual: number[] = [];
-    for (const persona of PERSONAS) actual.push((await as(persona)(method, probe.url ?? path, probe.body)).status);
+    for (const persona of PERSONAS)
+      actual.push((await as(persona)(method, probe.url ?? path, probe.body)).status);
     expect(Object.fromEntries(PERSONAS.map((p, i) => [p, actual[i]]))).toEqual(
       Object.fromEntries(PERSONAS.map((p, i) => [p, probe.expect[i]])),
     );
@@ -292,7 +333,8 @@ describe('the matrix', () => {
   it.each(Object.keys(appRouter._def.procedures).map((path) => [path] as const))('tRPC %s', async (path) => {
     const row = TRPC[path];
     if (!row) return; // reported by the first test
-    const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!._def.type;
+    const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!
+      ._def.type;
     const actual: number[] = [];
     for (const persona of PERSONAS) actual.push(await procedureCall(persona, path, type, row.input));
     expect(Object.fromEntries(PERSONAS.map((p, i) => [p, actual[i]]))).toEqual(
@@ -304,7 +346,11 @@ describe('the matrix', () => {
 describe('nobody escalates their own access', () => {
   it('the profile cannot carry a role or a roleId', async () => {
     const me = await newUser('profile');
-    for (const body of [{ role: 'admin' }, { roleId: roleIds.get('admin') }, { firstName: 'Eve', role: 'admin' }]) {
+    for (const body of [
+      { role: 'admin' },
+      { roleId: roleIds.get('admin') },
+      { firstName: 'Eve', role: 'admin' },
+    ]) {
       const answer = await call(me.cookie, 'PATCH', '/api/user/profile', body);
       expect(answer.status).toBe(400);
     }
@@ -324,22 +370,36 @@ describe('nobody escalates their own access', () => {
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('You cannot change your own role');
     expect((await call(desk.cookie, 'PUT', `/api/users/${desk.id}`, { roleId: null })).status).toBe(403);
-    expect((await call(desk.cookie, 'PUT', `/api/users/${desk.id}`, { roleId: customRoleId })).status).toBe(403);
+    expect((await call(desk.cookie, 'PUT', `/api/users/${desk.id}`, { roleId: customRoleId })).status).toBe(
+      403,
+    );
 
     const grant = await call(desk.cookie, 'PUT', `/api/users/${other.id}`, { role: 'inventory_manager' });
     expect(grant.status).toBe(403);
     expect(grant.body.message).toMatch(/^You cannot grant permissions you do not have: admin:access/);
-    expect((await call(desk.cookie, 'PUT', `/api/users/${other.id}`, { roleId: customRoleId })).status).toBe(403);
+    expect((await call(desk.cookie, 'PUT', `/api/users/${other.id}`, { roleId: customRoleId })).status).toBe(
+      403,
+    );
     expect(
-      (await call(desk.cookie, 'POST', '/api/users', { email: `x${Date.now()}@example.com`, firstName: 'A', lastName: 'B', role: 'admin' }))
-        .status,
+      (
+        await call(desk.cookie, 'POST', '/api/users', {
+          email: `x${Date.now()}@example.com`,
+          firstName: 'A',
+          lastName: 'B',
+          role: 'admin',
+        })
+      ).status,
     ).toBe(403);
     // What they hold, they may hand out; an admin they may not touch.
-    expect((await call(desk.cookie, 'PUT', `/api/users/${other.id}`, { firstName: 'Renamed' })).status).toBe(200);
+    expect((await call(desk.cookie, 'PUT', `/api/users/${other.id}`, { firstName: 'Renamed' })).status).toBe(
+      200,
+    );
     const adminId = (await admin('GET', '/api/auth/user')).body.id;
     const outranked = await call(desk.cookie, 'DELETE', `/api/users/${adminId}`);
     expect(outranked.status).toBe(403);
-    expect((await call(desk.cookie, 'PUT', `/api/users/${adminId}`, { email: 'mine@example.com' })).status).toBe(403);
+    expect(
+      (await call(desk.cookie, 'PUT', `/api/users/${adminId}`, { email: 'mine@example.com' })).status,
+    ).toBe(403);
     expect((await admin('GET', `/api/users/${other.id}`)).body.role).toBe('customer');
   });
 
@@ -360,12 +420,19 @@ describe('nobody escalates their own access', () => {
       'You cannot grant permissions you do not have: users:create, users:delete, users:read, users:update',
     );
     expect(
-      (await call(desk.cookie, 'PUT', `/api/admin/roles/${customRoleId}/permission-groups`, { permissionGroupIds: [users] }))
-        .status,
+      (
+        await call(desk.cookie, 'PUT', `/api/admin/roles/${customRoleId}/permission-groups`, {
+          permissionGroupIds: [users],
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call(desk.cookie, 'POST', '/api/admin/roles', { name: `Sneaky ${Date.now()}`, permissionGroupIds: [users] }))
-        .status,
+      (
+        await call(desk.cookie, 'POST', '/api/admin/roles', {
+          name: `Sneaky ${Date.now()}`,
+          permissionGroupIds: [users],
+        })
+      ).status,
     ).toBe(403);
     const permissions = (await admin('GET', '/api/admin/permissions')).body as { id: string; name: string }[];
     const usersRead = permissions.find((p) => p.name === 'users:read')!.id;
@@ -376,8 +443,12 @@ describe('nobody escalates their own access', () => {
     });
     expect(intoGroup.status).toBe(403);
     expect(
-      (await call(desk.cookie, 'POST', '/api/admin/permission-groups', { name: `G ${Date.now()}`, permissionIds: [usersRead] }))
-        .status,
+      (
+        await call(desk.cookie, 'POST', '/api/admin/permission-groups', {
+          name: `G ${Date.now()}`,
+          permissionIds: [usersRead],
+        })
+      ).status,
     ).toBe(403);
 
     // An inactive role holding more cannot be switched on by them; nothing changed meanwhile.
@@ -386,7 +457,9 @@ describe('nobody escalates their own access', () => {
       isActive: false,
       permissionGroupIds: [users],
     });
-    expect((await call(desk.cookie, 'PATCH', `/api/admin/roles/${sleeper.body.id}`, { isActive: true })).status).toBe(403);
+    expect(
+      (await call(desk.cookie, 'PATCH', `/api/admin/roles/${sleeper.body.id}`, { isActive: true })).status,
+    ).toBe(403);
     expect((await call(desk.cookie, 'GET', '/trpc/roles.myAccess')).body.result.data.permissions).toEqual([
       'roles:manage',
       'roles:read',
@@ -406,12 +479,23 @@ describe('the built-in and admin roles stay whole', () => {
     expect((await admin('DELETE', `/api/admin/roles/${inventoryRole}`)).status).toBe(409);
     const rename = await admin('PATCH', `/api/admin/roles/${inventoryRole}`, { name: 'Stock team' });
     expect(rename).toMatchObject({ status: 409, body: { message: 'Built-in roles cannot be renamed' } });
-    expect((await admin('PATCH', `/api/admin/roles/${inventoryRole}`, { description: 'Stock' })).status).toBe(200);
-    const empty = await admin('PUT', `/api/admin/roles/${inventoryRole}/permission-groups`, { permissionGroupIds: [] });
-    expect(empty).toMatchObject({ status: 409, body: { message: 'A built-in role cannot be left without permission groups' } });
+    expect((await admin('PATCH', `/api/admin/roles/${inventoryRole}`, { description: 'Stock' })).status).toBe(
+      200,
+    );
+    const empty = await admin('PUT', `/api/admin/roles/${inventoryRole}/permission-groups`, {
+      permissionGroupIds: [],
+    });
+    expect(empty).toMatchObject({
+      status: 409,
+      body: { message: 'A built-in role cannot be left without permission groups' },
+    });
 
-    const withoutAccess = [...groupIds.entries()].filter(([name]) => name !== 'Access control').map(([, id]) => id);
-    const strip = await admin('PUT', `/api/admin/roles/${adminRole}/permission-groups`, { permissionGroupIds: withoutAccess });
+    const withoutAccess = [...groupIds.entries()]
+      .filter(([name]) => name !== 'Access control')
+      .map(([, id]) => id);
+    const strip = await admin('PUT', `/api/admin/roles/${adminRole}/permission-groups`, {
+      permissionGroupIds: withoutAccess,
+    });
     expect(strip.status).toBe(409);
     expect(strip.body.message).toMatch(/admin role must keep every permission/);
     const permissions = (await admin('GET', '/api/admin/permissions')).body as { id: string; name: string }[];
@@ -423,7 +507,9 @@ describe('the built-in and admin roles stay whole', () => {
     expect((await admin('PATCH', `/api/admin/roles/${adminRole}`, { isActive: false })).status).toBe(409);
 
     const detail = await admin('GET', `/api/admin/roles/${adminRole}`);
-    expect(detail.body.permissionGroups.map((g: { name: string }) => g.name).sort()).toEqual([...groupIds.keys()].sort());
+    expect(detail.body.permissionGroups.map((g: { name: string }) => g.name).sort()).toEqual(
+      [...groupIds.keys()].sort(),
+    );
     expect(detail.body.permissions).toContain('roles:manage');
   });
 
@@ -467,20 +553,26 @@ describe('a change of access reaches existing sessions at their next request', (
     expect((await call(desk.cookie, 'GET', '/api/orders')).status).toBe(200);
     expect((await call(desk.cookie, 'GET', '/trpc/orders.list')).status).toBe(200);
     expect(
-      (await admin('PUT', `/api/admin/roles/${role.body.id}/permission-groups`, { permissionGroupIds: [] })).status,
+      (await admin('PUT', `/api/admin/roles/${role.body.id}/permission-groups`, { permissionGroupIds: [] }))
+        .status,
     ).toBe(200);
     expect((await call(desk.cookie, 'GET', '/trpc/orders.list')).status).toBe(403);
 
     // An inactive role grants nothing; deleting the custom role leaves the user's built-in role.
     expect(
-      (await admin('PUT', `/api/admin/roles/${role.body.id}/permission-groups`, {
-        permissionGroupIds: [groupIds.get('Order management')!],
-      })).status,
+      (
+        await admin('PUT', `/api/admin/roles/${role.body.id}/permission-groups`, {
+          permissionGroupIds: [groupIds.get('Order management')!],
+        })
+      ).status,
     ).toBe(200);
     expect((await admin('PATCH', `/api/admin/roles/${role.body.id}`, { isActive: false })).status).toBe(200);
     expect((await call(desk.cookie, 'GET', '/trpc/orders.list')).status).toBe(403);
     expect((await admin('DELETE', `/api/admin/roles/${role.body.id}`)).status).toBe(200);
-    expect((await admin('GET', `/api/users/${desk.id}`)).body).toMatchObject({ role: 'customer', roleId: null });
+    expect((await admin('GET', `/api/users/${desk.id}`)).body).toMatchObject({
+      role: 'customer',
+      roleId: null,
+    });
     expect((await call(desk.cookie, 'GET', '/trpc/roles.myAccess')).body.result.data.permissions).toEqual([]);
   });
 });
@@ -489,7 +581,9 @@ describe('deleting a user', () => {
   it('removes their addresses and orders in one go and keeps the stock ledger rows, unlinked', async () => {
     const shopper = await newUser('leaving');
     const db = shop.dataSource;
-    const [product] = await db.query(`SELECT id, price, stock FROM products WHERE is_active AND stock > 5 LIMIT 1`);
+    const [product] = await db.query(
+      `SELECT id, price, stock FROM products WHERE is_active AND stock > 5 LIMIT 1`,
+    );
     await db.query(
       `INSERT INTO user_addresses (user_id, title, street, city, state, zip_code, is_default)
        VALUES ($1, 'Home', '1 Main St', 'Springfield', 'IL', '62701', true)`,
@@ -512,7 +606,10 @@ describe('deleting a user', () => {
     );
 
     const removed = await admin('DELETE', `/api/users/${shopper.id}`);
-    expect(removed).toMatchObject({ status: 200, body: { id: shopper.id, message: 'User deleted successfully' } });
+    expect(removed).toMatchObject({
+      status: 200,
+      body: { id: shopper.id, message: 'User deleted successfully' },
+    });
     expect((await admin('GET', `/api/users/${shopper.id}`)).status).toBe(404);
     const count = async (sql: string) => (await db.query(sql, [shopper.id]))[0].n;
     expect(await count('SELECT count(*)::int AS n FROM user_addresses WHERE user_id = $1')).toBe(0);
@@ -520,7 +617,9 @@ describe('deleting a user', () => {
     expect(
       (await db.query('SELECT count(*)::int AS n FROM order_items WHERE order_id = $1', [order.id]))[0].n,
     ).toBe(0);
-    const [kept] = await db.query('SELECT order_id, user_id, change FROM stock_movements WHERE id = $1', [movement.id]);
+    const [kept] = await db.query('SELECT order_id, user_id, change FROM stock_movements WHERE id = $1', [
+      movement.id,
+    ]);
     expect(kept).toEqual({ order_id: null, user_id: null, change: -1 });
     // The deleted user's session is anonymous now.
     expect((await call(shopper.cookie, 'GET', '/api/auth/user')).status).toBe(401);
@@ -534,7 +633,12 @@ describe('deleting a user', () => {
       role: 'customer',
     });
     expect(taken).toMatchObject({ status: 409, body: { message: 'Email already in use' } });
-    const bad = await admin('POST', '/api/users', { email: 'nope', firstName: ' ', lastName: '', role: 'boss' });
+    const bad = await admin('POST', '/api/users', {
+      email: 'nope',
+      firstName: ' ',
+      lastName: '',
+      role: 'boss',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues).toEqual([
       { path: 'email', message: 'Invalid email address' },

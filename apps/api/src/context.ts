@@ -19,6 +19,8 @@ export interface CurrentUser {
   createdAt: Date;
   /** Effective permissions (`resource:action`). */
   permissions: ReadonlySet<string>;
+  /** A browser session (sign-in) or an API token (`Authorization: Bearer`). */
+  authenticatedBy: 'session' | 'token';
 }
 
 export interface ServiceContext {

@@ -12,7 +12,9 @@ const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
-    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+    .transform((value) =>
+      value === undefined || value === '' ? fallback : value === 'true' || value === '1',
+    );
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -28,7 +30,10 @@ export const EnvSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     SEED_DEMO: flag(true),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
-    SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 7),
     TRUST_PROXY: flag(false),
     OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),

@@ -19,7 +19,10 @@ export class DomainError extends Error {
 }
 
 export class BadRequestError extends DomainError {
-  constructor(message: string, readonly issues: ErrorIssue[] = []) {
+  constructor(
+    message: string,
+    readonly issues: ErrorIssue[] = [],
+  ) {
     super('BAD_REQUEST', message);
   }
 }
@@ -66,7 +69,16 @@ export interface PublicError {
 }
 
 /** PostgreSQL error codes that mean "the database is not reachable right now". */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 /** PostgreSQL refusing text the caller sent (a NUL character): bad input, not our failure. */
 const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
@@ -86,7 +98,8 @@ const RELEASED_RUNNER_ERRORS = new Set([
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_NODE_CODES.has(code)))
+    return true;
   // TypeORM releases a transaction's connection when the server drops it mid-transaction; the
   // transaction's next query (or its ROLLBACK) then fails with one of these.
   if (RELEASED_RUNNER_ERRORS.has(error.name)) return true;
@@ -121,13 +134,23 @@ export function toPublicError(error: unknown): PublicError {
       return { code: 'BAD_REQUEST', message: current.message, issues: current.issues };
     }
     if (current instanceof DomainError) {
-      return { code: current.code, message: current.message, ...(current.details && { details: current.details }) };
+      return {
+        code: current.code,
+        message: current.message,
+        ...(current.details && { details: current.details }),
+      };
     }
     if (isDatabaseUnavailable(current)) {
-      return { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again.' };
+      return {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable. Please try again.',
+      };
     }
     if (isUnstorableText(current)) {
-      return { code: 'BAD_REQUEST', message: 'Invalid input: text must not contain NUL or invalid characters' };
+      return {
+        code: 'BAD_REQUEST',
+        message: 'Invalid input: text must not contain NUL or invalid characters',
+      };
     }
     current = (current as { cause?: unknown }).cause;
   }

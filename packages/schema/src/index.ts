@@ -15,3 +15,4 @@ export * from './admin';
 export * from './order-management';
 export * from './roles';
 export * from './user-management';
+export * from './api-tokens';

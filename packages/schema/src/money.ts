@@ -36,7 +36,8 @@ export function toDecimal(value: string | number): string {
 /** What a shopper reads: '$12.50'. */
 export function formatMoney(value: string | number): string {
   // A number may carry float noise (1.1 * 3 = 3.3000000000000003): round it to cents.
-  const cents = typeof value === 'number' ? (Number.isFinite(value) ? Math.round(value * 100) : null) : toCents(value);
+  const cents =
+    typeof value === 'number' ? (Number.isFinite(value) ? Math.round(value * 100) : null) : toCents(value);
   return `$${centsToDecimal(cents ?? 0)}`;
 }
 

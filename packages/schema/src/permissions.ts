@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   'users:delete': 'Delete users',
   'roles:read': 'See roles, permissions and permission groups',
   'roles:manage': 'Create and change roles, permissions and permission groups',
+  'api_tokens:manage': 'Create and revoke API tokens for scripts',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -33,6 +33,11 @@ describe('the product form rules (spec §5)', () => {
       stock: 10,
       categoryId: '6f1d8c52-1e7b-4a51-9a3e-2f0c2b3f8a11',
     });
-    expect(result).toMatchObject({ price: 249, lowStockThreshold: 10, isOrganic: false, isGlutenFree: false });
+    expect(result).toMatchObject({
+      price: 249,
+      lowStockThreshold: 10,
+      isOrganic: false,
+      isGlutenFree: false,
+    });
   });
 });

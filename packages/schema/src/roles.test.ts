@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_NAMES } from './permissions';
 import { ROLES } from './users';
-import { BUILT_IN_ROLE_GROUPS, CreateRoleInput, DEFAULT_PERMISSION_GROUPS, seededPermissionsOf } from './roles';
+import {
+  BUILT_IN_ROLE_GROUPS,
+  CreateRoleInput,
+  DEFAULT_PERMISSION_GROUPS,
+  seededPermissionsOf,
+} from './roles';
 
 describe('the seeded permission groups', () => {
   it.each(ROLES)('give %s exactly DEFAULT_ROLE_PERMISSIONS', (role) => {
@@ -12,13 +17,17 @@ describe('the seeded permission groups', () => {
     const grouped = new Set(DEFAULT_PERMISSION_GROUPS.flatMap((group) => group.permissions));
     expect(PERMISSION_NAMES.filter((name) => !grouped.has(name))).toEqual([]);
     const names = new Set(DEFAULT_PERMISSION_GROUPS.map((group) => group.name));
-    for (const role of ROLES) for (const group of BUILT_IN_ROLE_GROUPS[role]) expect(names.has(group)).toBe(true);
+    for (const role of ROLES)
+      for (const group of BUILT_IN_ROLE_GROUPS[role]) expect(names.has(group)).toBe(true);
   });
 });
 
 describe('CreateRoleInput', () => {
   it('needs a name (spec §5) and clears a blank description', () => {
     expect(CreateRoleInput.safeParse({ name: ' ' }).error?.issues[0]?.message).toBe('Role name is required');
-    expect(CreateRoleInput.parse({ name: ' Night shift ', description: '  ' })).toEqual({ name: 'Night shift', description: null });
+    expect(CreateRoleInput.parse({ name: ' Night shift ', description: '  ' })).toEqual({
+      name: 'Night shift',
+      description: null,
+    });
   });
 });

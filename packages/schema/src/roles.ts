@@ -59,6 +59,11 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
     description: 'See and manage roles, permissions and permission groups',
     permissions: ['roles:read', 'roles:manage'],
   },
+  {
+    name: 'API tokens',
+    description: 'Create and revoke API tokens for scripts',
+    permissions: ['api_tokens:manage'],
+  },
 ];
 
 /** The groups each built-in role is given when seeded; their union is DEFAULT_ROLE_PERMISSIONS. */

@@ -26,10 +26,26 @@ describe('the user form', () => {
 
   it('trims, lower-cases the email, clears a blank phone and refuses unknown keys', () => {
     expect(
-      CreateUserInput.parse({ email: ' Ann@Example.COM ', firstName: ' Ann ', lastName: 'Lee', phone: ' ', role: 'admin' }),
+      CreateUserInput.parse({
+        email: ' Ann@Example.COM ',
+        firstName: ' Ann ',
+        lastName: 'Lee',
+        phone: ' ',
+        role: 'admin',
+      }),
     ).toEqual({ email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', phone: null, role: 'admin' });
-    expect(CreateUserInput.safeParse({ email: 'a@b.co', firstName: 'A', lastName: 'B', role: 'customer', roleId: null }).success).toBe(false);
-    expect(UpdateUserInput.safeParse({ id: '6f1c3b2e-0000-4000-8000-000000000000', authSubject: 'x' }).success).toBe(false);
+    expect(
+      CreateUserInput.safeParse({
+        email: 'a@b.co',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'customer',
+        roleId: null,
+      }).success,
+    ).toBe(false);
+    expect(
+      UpdateUserInput.safeParse({ id: '6f1c3b2e-0000-4000-8000-000000000000', authSubject: 'x' }).success,
+    ).toBe(false);
     expect(UpdateUserInput.parse({ id: '6f1c3b2e-0000-4000-8000-000000000000', roleId: null })).toEqual({
       id: '6f1c3b2e-0000-4000-8000-000000000000',
       roleId: null,

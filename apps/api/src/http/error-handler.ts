@@ -41,7 +41,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     const code = STATUS_CODES[status];
     if (status < 500 && code) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Content-Type must be application/json'
+          : error.message;
       return reply.code(status).send({ message, code });
     }
     return sendError(reply, error);

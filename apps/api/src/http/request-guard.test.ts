@@ -19,7 +19,10 @@ describe('writes must be JSON', () => {
       payload: '{"name":"x"}',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json()).toEqual({
+      message: 'Content-Type must be application/json',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 
   test.each([
@@ -28,7 +31,12 @@ describe('writes must be JSON', () => {
     ['application/jsonp', '{}'],
   ])('%s → 415, on /trpc too', async (contentType, payload) => {
     for (const url of ['/api/orders', '/trpc/products.list']) {
-      const response = await shop.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+      const response = await shop.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
@@ -58,7 +66,11 @@ describe('writes must be JSON', () => {
   });
 
   test('reads are not concerned', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: '/api/categories', headers: { 'content-type': 'text/plain' } });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });
@@ -105,7 +117,11 @@ describe('writes with an Origin must come from the shop', () => {
   });
 
   test('a foreign Origin on a read is fine (CORS decides what the page may read)', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: '/api/categories', headers: { origin: 'https://evil.example' } });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });
@@ -133,7 +149,10 @@ describe('sign-in rate limit', () => {
     }
     const response = await limited.app.inject({ method: 'GET', url: '/api/login' });
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ message: expect.stringMatching(/^Too many requests/), code: 'TOO_MANY_REQUESTS' });
+    expect(response.json()).toEqual({
+      message: expect.stringMatching(/^Too many requests/),
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(response.headers['retry-after']).toBeDefined();
 
     // Another client is not affected; the rest of the api is not limited.
@@ -146,7 +165,13 @@ describe('sign-in rate limit', () => {
   test('/api/callback is limited too', async () => {
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      last = (await limited.app.inject({ method: 'GET', url: '/api/callback?code=x&state=y', remoteAddress: '10.9.9.9' })).statusCode;
+      last = (
+        await limited.app.inject({
+          method: 'GET',
+          url: '/api/callback?code=x&state=y',
+          remoteAddress: '10.9.9.9',
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });

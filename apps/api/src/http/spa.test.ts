@@ -51,7 +51,11 @@ describe('the SPA', () => {
 
   it('sends the precompressed asset the browser accepts, and the plain one to others', async () => {
     const url = '/assets/app-1a2b3c.js';
-    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');

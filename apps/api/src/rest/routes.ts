@@ -215,4 +215,19 @@ export const restRoutes: RestRoute[] = [
     procedure: 'permissionGroups.setPermissions',
     summary: "Set a permission group's permissions",
   },
+  // API tokens for scripts (issue 9).
+  { method: 'GET', url: '/api/admin/api-tokens', procedure: 'apiTokens.list', summary: 'Every API token' },
+  {
+    method: 'POST',
+    url: '/api/admin/api-tokens',
+    procedure: 'apiTokens.create',
+    status: 201,
+    summary: 'Create an API token for a user (the answer holds the secret, shown once)',
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/api-tokens/:id',
+    procedure: 'apiTokens.revoke',
+    summary: 'Revoke an API token',
+  },
 ];

@@ -23,7 +23,9 @@ export class CookieJar {
     const path = new URL(url).pathname;
     const now = Date.now();
     return [...this.cookies.values()]
-      .filter((cookie) => (cookie.expiresAt === null || cookie.expiresAt > now) && pathMatches(path, cookie.path))
+      .filter(
+        (cookie) => (cookie.expiresAt === null || cookie.expiresAt > now) && pathMatches(path, cookie.path),
+      )
       .sort((a, b) => b.path.length - a.path.length)
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');

@@ -50,7 +50,12 @@ export function baseUrlOf(target: Target): string {
 }
 
 /** One request with the jar's cookies, no redirect following; Set-Cookie goes into the jar. */
-export async function send(target: Target, jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+export async function send(
+  target: Target,
+  jar: CookieJar,
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const absolute = new URL(url, baseUrlOf(target)).href;
   const headers = new Headers(init.headers);
   const cookie = jar.header(absolute);
@@ -74,7 +79,15 @@ function autoSubmitForm(html: string, pageUrl: URL): { action: URL; body: string
   if (!form) return null;
   const fields = new URLSearchParams();
   for (const input of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields.append(input[1]!, input[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    fields.append(
+      input[1]!,
+      input[2]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
   }
   return { action: new URL(form[1]!.replace(/&amp;/g, '&'), pageUrl), body: fields.toString() };
 }
@@ -136,7 +149,9 @@ export async function openSignInPage(
   const html = await response.text();
   const last = hops.at(-1)!;
   if (response.status !== 200 || !new URL(last.url).pathname.startsWith('/oidc/interaction/')) {
-    throw new Error(`Expected the development sign-in page, got ${response.status} at ${last.url}: ${html.slice(0, 200)}`);
+    throw new Error(
+      `Expected the development sign-in page, got ${response.status} at ${last.url}: ${html.slice(0, 200)}`,
+    );
   }
   return { pageUrl: last.url, html, hops };
 }
@@ -173,7 +188,9 @@ export async function signIn(
   const { hops } = await submitEmail(target, jar, pageUrl, email);
   const me = await send(target, jar, '/api/auth/user');
   if (me.status !== 200) {
-    throw new Error(`Sign-in as ${email} failed (GET /api/auth/user → ${me.status}); hops: ${JSON.stringify(hops)}`);
+    throw new Error(
+      `Sign-in as ${email} failed (GET /api/auth/user → ${me.status}); hops: ${JSON.stringify(hops)}`,
+    );
   }
   const session = jar.get('shop_sid')!;
   return { jar, cookie: `shop_sid=${session}`, user: (await me.json()) as CurrentUserDto };
@@ -197,5 +214,8 @@ async function injectAsFetch(app: FastifyInstance, url: string, init: RequestIni
     for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
   }
   const noBody = result.statusCode === 204 || result.statusCode === 304;
-  return new Response(noBody ? null : result.rawPayload, { status: result.statusCode, headers: responseHeaders });
+  return new Response(noBody ? null : result.rawPayload, {
+    status: result.statusCode,
+    headers: responseHeaders,
+  });
 }

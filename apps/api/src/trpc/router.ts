@@ -11,6 +11,7 @@ import { profileRouter } from '../modules/profile/profile.router';
 import { usersRouter } from '../modules/users/users.router';
 import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modules/roles/roles.router';
 import { orderEventsRouter } from '../modules/order-events/order-events.router';
+import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   roles: rolesRouter,
   permissions: permissionsRouter,
   permissionGroups: permissionGroupsRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

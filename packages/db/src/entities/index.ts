@@ -7,10 +7,15 @@ import { OrderItemEntity } from './order-item.entity';
 import { RoleEntity } from './role.entity';
 import { PermissionEntity } from './permission.entity';
 import { PermissionGroupEntity } from './permission-group.entity';
-import { PermissionGroupPermissionEntity, RolePermissionEntity, RolePermissionGroupEntity } from './links.entity';
+import {
+  PermissionGroupPermissionEntity,
+  RolePermissionEntity,
+  RolePermissionGroupEntity,
+} from './links.entity';
 import { SessionEntity } from './session.entity';
 import { StockMovementEntity } from './stock-movement.entity';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
+import { ApiTokenEntity } from './api-token.entity';
 
 export {
   UserEntity,
@@ -28,6 +33,7 @@ export {
   SessionEntity,
   StockMovementEntity,
   OrderStatusHistoryEntity,
+  ApiTokenEntity,
 };
 
 /** Every entity, for the DataSource. */
@@ -47,4 +53,5 @@ export const entities = [
   SessionEntity,
   StockMovementEntity,
   OrderStatusHistoryEntity,
+  ApiTokenEntity,
 ];

@@ -1,4 +1,14 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
 import { CreatedAt, UpdatedAt, moneyColumn } from './columns';
 import { UserEntity } from './user.entity';
 import { OrderItemEntity } from './order-item.entity';

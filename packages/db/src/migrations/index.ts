@@ -2,6 +2,7 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { StockLedgerAndOrderHistory1763900000000 } from './1763900000000-stock-ledger-and-order-history';
 import { ListingIndexes1764500000000 } from './1764500000000-listing-indexes';
 import { UsersCreatedAtIndex1765200000000 } from './1765200000000-users-created-at-index';
+import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   StockLedgerAndOrderHistory1763900000000,
   ListingIndexes1764500000000,
   UsersCreatedAtIndex1765200000000,
+  ApiTokens1765300000000,
 ];

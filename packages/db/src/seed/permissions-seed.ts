@@ -60,7 +60,10 @@ export async function seedPermissionModel(db: Queryable): Promise<PermissionSeed
     `INSERT INTO permission_groups (name, description)
      SELECT * FROM unnest($1::text[], $2::text[])
      ON CONFLICT (name) DO NOTHING RETURNING name`,
-    [DEFAULT_PERMISSION_GROUPS.map((group) => group.name), DEFAULT_PERMISSION_GROUPS.map((group) => group.description)],
+    [
+      DEFAULT_PERMISSION_GROUPS.map((group) => group.name),
+      DEFAULT_PERMISSION_GROUPS.map((group) => group.description),
+    ],
   );
   const newGroupNames = newGroups.map((row) => row.name);
 
@@ -83,7 +86,9 @@ export async function seedPermissionModel(db: Queryable): Promise<PermissionSeed
     ],
   );
 
-  const roleLinks = ROLES.flatMap((role) => BUILT_IN_ROLE_GROUPS[role].map((group) => [role, group] as const));
+  const roleLinks = ROLES.flatMap((role) =>
+    BUILT_IN_ROLE_GROUPS[role].map((group) => [role, group] as const),
+  );
   const roleGroups: unknown[] = await db.query(
     `INSERT INTO role_permission_groups (role_id, permission_group_id)
      SELECT r.id, g.id

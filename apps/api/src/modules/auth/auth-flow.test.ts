@@ -18,7 +18,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const sessionRows = async () => Number((await shop.dataSource.query('SELECT count(*) AS n FROM sessions'))[0].n);
+const sessionRows = async () =>
+  Number((await shop.dataSource.query('SELECT count(*) AS n FROM sessions'))[0].n);
 
 /** Signs in up to the callback and returns the callback URL without requesting it. */
 async function reachCallback(jar: CookieJar, email: string, returnTo?: string): Promise<URL> {
@@ -68,7 +69,12 @@ describe('signing in through the development provider', () => {
     expect(html).toMatch(/<label for="email">Email<\/label>/);
     expect(html).toMatch(/<input id="email" name="email" type="email"/);
     expect(html).toMatch(/<button type="submit" class="primary">Sign in<\/button>/);
-    for (const email of ['admin@example.com', 'inventory@example.com', 'sales@example.com', 'customer@example.com']) {
+    for (const email of [
+      'admin@example.com',
+      'inventory@example.com',
+      'sales@example.com',
+      'customer@example.com',
+    ]) {
       expect(html).toContain(`value="${email}"`);
     }
     const page = await send(shop.baseUrl, jar, pageUrl);
@@ -101,7 +107,11 @@ describe('signing in through the development provider', () => {
 
   test('a new email becomes a customer; the same email again is the same user', async () => {
     const first = await signIn(shop.baseUrl, 'Fresh.Shopper@Example.com');
-    expect(first.user).toMatchObject({ email: 'fresh.shopper@example.com', role: 'customer', firstName: null });
+    expect(first.user).toMatchObject({
+      email: 'fresh.shopper@example.com',
+      role: 'customer',
+      firstName: null,
+    });
     const again = await signIn(shop.baseUrl, 'fresh.shopper@example.com');
     expect(again.user.id).toBe(first.user.id);
     expect(again.cookie).not.toBe(first.cookie);
@@ -128,7 +138,12 @@ describe('signing in through the development provider', () => {
       }),
     );
     const signedIn = await signIn(shop.baseUrl, 'pre.created@example.com');
-    expect(signedIn.user).toMatchObject({ id: created.id, role: 'sales_manager', firstName: 'Pre', lastName: 'Created' });
+    expect(signedIn.user).toMatchObject({
+      id: created.id,
+      role: 'sales_manager',
+      firstName: 'Pre',
+      lastName: 'Created',
+    });
     const row = await shop.dataSource.manager.findOneByOrFail(UserEntity, { id: created.id });
     expect(row.authSubject).toBe('pre.created@example.com');
   });
@@ -141,22 +156,26 @@ describe('signing in through the development provider', () => {
     expect(response.headers.get('location')).toBe('/orders?page=2');
   });
 
-  test.each(['//evil.com', 'https://evil.com', '/\\evil.com', '/.//evil.com', 'javascript:alert(1)', '/api/logout'])(
-    'returnTo %s is ignored: no session at login, and the sign-in lands on /',
-    async (returnTo) => {
-      const jar = new CookieJar();
-      const before = await sessionRows();
-      const login = await send(shop.baseUrl, jar, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-      expect(login.status).toBe(302);
-      expect(new URL(login.headers.get('location')!).origin).toBe(shop.baseUrl);
-      expect(await sessionRows()).toBe(before);
+  test.each([
+    '//evil.com',
+    'https://evil.com',
+    '/\\evil.com',
+    '/.//evil.com',
+    'javascript:alert(1)',
+    '/api/logout',
+  ])('returnTo %s is ignored: no session at login, and the sign-in lands on /', async (returnTo) => {
+    const jar = new CookieJar();
+    const before = await sessionRows();
+    const login = await send(shop.baseUrl, jar, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(login.status).toBe(302);
+    expect(new URL(login.headers.get('location')!).origin).toBe(shop.baseUrl);
+    expect(await sessionRows()).toBe(before);
 
-      const callback = await reachCallback(jar, 'customer@example.com', returnTo);
-      const response = await send(shop.baseUrl, jar, callback.href);
-      expect(response.status).toBe(303);
-      expect(response.headers.get('location')).toBe('/');
-    },
-  );
+    const callback = await reachCallback(jar, 'customer@example.com', returnTo);
+    const response = await send(shop.baseUrl, jar, callback.href);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+  });
 });
 
 describe('a sign-in that must fail leaves the visitor signed out', () => {
@@ -194,7 +213,13 @@ describe('a sign-in that must fail leaves the visitor signed out', () => {
     const jar = new CookieJar();
     const callback = await reachCallback(jar, 'customer@example.com');
     const forged = Buffer.from(
-      JSON.stringify({ state: callback.searchParams.get('state'), nonce: 'n', codeVerifier: 'x'.repeat(43), returnTo: '/', expiresAt: Date.now() + 60_000 }),
+      JSON.stringify({
+        state: callback.searchParams.get('state'),
+        nonce: 'n',
+        codeVerifier: 'x'.repeat(43),
+        returnTo: '/',
+        expiresAt: Date.now() + 60_000,
+      }),
     ).toString('base64url');
     jar.set('shop_login', `${forged}.not-a-signature`, '/api/callback');
     await expectFailed(await send(shop.baseUrl, jar, callback.href), jar);
@@ -316,7 +341,14 @@ describe('sessions', () => {
   test('anonymous requests create no session row', async () => {
     const before = await sessionRows();
     const jar = new CookieJar();
-    for (const path of ['/api/products', '/api/categories', '/api/health', '/api/auth/user', '/api/login', '/api/login']) {
+    for (const path of [
+      '/api/products',
+      '/api/categories',
+      '/api/health',
+      '/api/auth/user',
+      '/api/login',
+      '/api/login',
+    ]) {
       const response = await send(shop.baseUrl, jar, path);
       expect(response.headers.getSetCookie().some((c) => c.startsWith('shop_sid='))).toBe(false);
     }
@@ -344,7 +376,10 @@ describe('sessions', () => {
     const { pruneExpiredSessions } = await import('./session-store');
     const signedIn = await signIn(shop.baseUrl, 'expiring@example.com');
     const sid = decodeURIComponent(signedIn.cookie.slice('shop_sid='.length)).split('.')[0];
-    await shop.dataSource.query(`UPDATE sessions SET expire = now() AT TIME ZONE 'UTC' - interval '1 minute' WHERE sid = $1`, [sid]);
+    await shop.dataSource.query(
+      `UPDATE sessions SET expire = now() AT TIME ZONE 'UTC' - interval '1 minute' WHERE sid = $1`,
+      [sid],
+    );
     const response = await fetch(`${shop.baseUrl}/api/auth/user`, { headers: { cookie: signedIn.cookie } });
     expect(response.status).toBe(401);
     expect(await pruneExpiredSessions(shop.dataSource)).toBeGreaterThanOrEqual(1);

@@ -13,7 +13,7 @@ import { loadEnv } from '../../env';
 import { authedProcedure, can, createCallerFactory, publicProcedure, router } from '../../trpc/trpc';
 import type { RequestContext } from '../../context';
 import { effectivePermissions } from './permissions.service';
-import { toCurrentUser } from './session-user';
+import { toCurrentUser } from './request-user';
 import { PgSessionStore } from './session-store';
 import type { Session } from 'fastify';
 
@@ -63,7 +63,11 @@ describe('configuration', () => {
   test('an external provider that cannot be reached: login answers 503, logout still signs out', async () => {
     const shop = await startTestApp({
       listen: false,
-      env: { OIDC_ISSUER_URL: 'http://127.0.0.1:9/realms/shop', OIDC_CLIENT_ID: 'shop', OIDC_CLIENT_SECRET: 's' },
+      env: {
+        OIDC_ISSUER_URL: 'http://127.0.0.1:9/realms/shop',
+        OIDC_CLIENT_ID: 'shop',
+        OIDC_CLIENT_SECRET: 's',
+      },
     });
     try {
       const login = await shop.app.inject({ url: '/api/login' });
@@ -91,14 +95,19 @@ describe('session store', () => {
     await shop?.close();
   });
   const call = <T>(fn: (done: (error?: unknown, value?: T | null) => void) => void) =>
-    new Promise<T | null | undefined>((resolve, reject) => fn((error, value) => (error ? reject(error) : resolve(value))));
-  const rows = async (sid: string) => (await shop.dataSource.query('SELECT sid FROM sessions WHERE sid = $1', [sid])).length;
+    new Promise<T | null | undefined>((resolve, reject) =>
+      fn((error, value) => (error ? reject(error) : resolve(value))),
+    );
+  const rows = async (sid: string) =>
+    (await shop.dataSource.query('SELECT sid FROM sessions WHERE sid = $1', [sid])).length;
 
   test('writes only sessions that carry a user id', async () => {
     const [someone] = await shop.dataSource.query(`SELECT id FROM users LIMIT 1`);
     await call((done) => store.set('anon', { cookie: { originalMaxAge: 1000 } } as Session, done));
     expect(await rows('anon')).toBe(0);
-    await call((done) => store.set('known', { cookie: { originalMaxAge: 1000 }, userId: someone.id } as Session, done));
+    await call((done) =>
+      store.set('known', { cookie: { originalMaxAge: 1000 }, userId: someone.id } as Session, done),
+    );
     expect(await rows('known')).toBe(1);
     expect(await call<Session>((done) => store.get('known', done))).toMatchObject({ userId: someone.id });
     // Losing the user id removes the row.
@@ -108,7 +117,10 @@ describe('session store', () => {
 
   test('an expired row reads as no session; destroy deletes', async () => {
     const [someone] = await shop.dataSource.query(`SELECT id FROM users LIMIT 1`);
-    const past = { cookie: { originalMaxAge: 1000, expires: new Date(Date.now() - 1000) }, userId: someone.id };
+    const past = {
+      cookie: { originalMaxAge: 1000, expires: new Date(Date.now() - 1000) },
+      userId: someone.id,
+    };
     await call((done) => store.set('old', past as unknown as Session, done));
     expect(await rows('old')).toBe(1);
     expect(await call((done) => store.get('old', done))).toBeNull();
@@ -141,7 +153,12 @@ describe('procedure layers: public → authed (401) → can(permission) (403)', 
       const row = await shop.dataSource.manager.findOneByOrFail(UserEntity, { email });
       user = toCurrentUser(row, await effectivePermissions(shop.dataSource.manager, row));
     }
-    return createCaller({ dataSource: shop.dataSource, db: shop.dataSource.manager, user, log } as RequestContext);
+    return createCaller({
+      dataSource: shop.dataSource,
+      db: shop.dataSource.manager,
+      user,
+      log,
+    } as RequestContext);
   }
   const codeOf = (promise: Promise<unknown>) =>
     promise.then(
@@ -164,9 +181,17 @@ describe('procedure layers: public → authed (401) → can(permission) (403)', 
   });
 
   test('effective permissions are the role defaults; an unknown role has none', async () => {
-    const admin = await effectivePermissions(shop.dataSource.manager, { id: 'x', role: 'admin', roleId: null });
+    const admin = await effectivePermissions(shop.dataSource.manager, {
+      id: 'x',
+      role: 'admin',
+      roleId: null,
+    });
     expect(admin.has('roles:manage')).toBe(true);
-    const odd = await effectivePermissions(shop.dataSource.manager, { id: 'x', role: 'toString', roleId: null });
+    const odd = await effectivePermissions(shop.dataSource.manager, {
+      id: 'x',
+      role: 'toString',
+      roleId: null,
+    });
     expect(odd.size).toBe(0);
   });
 });

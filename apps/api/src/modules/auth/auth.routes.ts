@@ -40,7 +40,10 @@ function badHost(reply: FastifyReply) {
   return reply.code(400).send({ message: 'Missing or invalid Host header', code: 'BAD_REQUEST' });
 }
 
-export async function authRoutes(app: FastifyInstance, { env, dataSource, oidc, rateLimits }: AuthRoutesOptions) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { env, dataSource, oidc, rateLimits }: AuthRoutesOptions,
+) {
   app.get<{ Querystring: { returnTo?: unknown } }>(
     '/api/login',
     { config: { rateLimit: rateLimits.signIn } },
@@ -54,7 +57,10 @@ export async function authRoutes(app: FastifyInstance, { env, dataSource, oidc, 
         req.log.error({ err: error }, 'the identity provider is unreachable');
         return noStore(reply)
           .code(503)
-          .send({ message: 'Sign-in is temporarily unavailable. Please try again.', code: 'SERVICE_UNAVAILABLE' });
+          .send({
+            message: 'Sign-in is temporarily unavailable. Please try again.',
+            code: 'SERVICE_UNAVAILABLE',
+          });
       }
       const { config, redirectUri } = provider;
 
@@ -141,7 +147,9 @@ export async function authRoutes(app: FastifyInstance, { env, dataSource, oidc, 
     try {
       const { config, postLogoutRedirectUri } = await oidc.forOrigin(origin);
       if (config.serverMetadata().end_session_endpoint) {
-        const endSession = client.buildEndSessionUrl(config, { post_logout_redirect_uri: postLogoutRedirectUri });
+        const endSession = client.buildEndSessionUrl(config, {
+          post_logout_redirect_uri: postLogoutRedirectUri,
+        });
         return reply.redirect(endSession.href, 303);
       }
     } catch (error) {

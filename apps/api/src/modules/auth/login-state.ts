@@ -39,11 +39,18 @@ export function saveLoginState(reply: FastifyReply, state: Omit<LoginState, 'exp
 export function takeLoginState(req: FastifyRequest, reply: FastifyReply): LoginState | null {
   const raw = req.cookies[LOGIN_STATE_COOKIE];
   if (raw === undefined) return null;
-  reply.clearCookie(LOGIN_STATE_COOKIE, { path: CALLBACK_PATH, httpOnly: true, sameSite: 'lax', secure: 'auto' });
+  reply.clearCookie(LOGIN_STATE_COOKIE, {
+    path: CALLBACK_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+  });
   const unsigned = req.unsignCookie(raw);
   if (!unsigned.valid || unsigned.value === null) return null;
   try {
-    const parsed = LoginState.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
+    const parsed = LoginState.safeParse(
+      JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')),
+    );
     return parsed.success && parsed.data.expiresAt > Date.now() ? parsed.data : null;
   } catch {
     return null;
@@ -61,7 +68,9 @@ const NO_LANDING_PREFIXES = ['/api/', '/oidc/', '/trpc/'];
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return DEFAULT_RETURN_TO;
-  const hasControlCharacter = [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  const hasControlCharacter = [...value].some(
+    (char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
+  );
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter) {
     return DEFAULT_RETURN_TO;
   }

@@ -30,7 +30,8 @@ export interface OidcClient {
  */
 export function externalOidcClient(env: Env, log: FastifyBaseLogger): OidcClient {
   const issuer = new URL(env.OIDC_ISSUER_URL!);
-  if (issuer.protocol === 'http:') log.warn(`OIDC_ISSUER_URL uses plain http (${issuer.origin}): development only`);
+  if (issuer.protocol === 'http:')
+    log.warn(`OIDC_ISSUER_URL uses plain http (${issuer.origin}): development only`);
   let discovered: Promise<client.Configuration> | undefined;
 
   const discover = () => {
@@ -52,7 +53,11 @@ export function externalOidcClient(env: Env, log: FastifyBaseLogger): OidcClient
   return {
     kind: 'external',
     async forOrigin(origin) {
-      return { config: await discover(), redirectUri: `${origin}/api/callback`, postLogoutRedirectUri: `${origin}/` };
+      return {
+        config: await discover(),
+        redirectUri: `${origin}/api/callback`,
+        postLogoutRedirectUri: `${origin}/`,
+      };
     },
   };
 }

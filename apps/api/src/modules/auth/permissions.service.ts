@@ -38,7 +38,9 @@ const USER_PERMISSIONS_SQL = permissionsOf(
    WHERE is_active AND id = COALESCE($2::text, (SELECT id FROM roles WHERE name = $1::text))`,
 );
 
-const ROLE_PERMISSIONS_SQL = permissionsOf(`SELECT id FROM roles WHERE id = $1::text AND (is_active OR $2::boolean)`);
+const ROLE_PERMISSIONS_SQL = permissionsOf(
+  `SELECT id FROM roles WHERE id = $1::text AND (is_active OR $2::boolean)`,
+);
 
 async function names(db: Queryable, sql: string, params: unknown[]): Promise<ReadonlySet<string>> {
   const rows: { name: string }[] = await db.query(sql, params);

@@ -26,12 +26,10 @@ export class PgSessionStore implements SessionStore {
   ) {}
 
   get(sid: string, callback: GetCallback): void {
-    this.dataSource
-      .query(`SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`, [sid])
-      .then(
-        (rows: Array<{ sess: Session }>) => callback(null, rows[0]?.sess ?? null),
-        (error: unknown) => callback(error),
-      );
+    this.dataSource.query(`SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`, [sid]).then(
+      (rows: Array<{ sess: Session }>) => callback(null, rows[0]?.sess ?? null),
+      (error: unknown) => callback(error),
+    );
   }
 
   set(sid: string, session: Session, callback: Callback): void {
@@ -39,7 +37,9 @@ export class PgSessionStore implements SessionStore {
       this.destroy(sid, callback);
       return;
     }
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.ttlMs);
+    const expires = session.cookie?.expires
+      ? new Date(session.cookie.expires)
+      : new Date(Date.now() + this.ttlMs);
     this.dataSource
       .query(
         `INSERT INTO sessions (sid, sess, expire)
@@ -63,6 +63,9 @@ export class PgSessionStore implements SessionStore {
 
 /** Deletes expired sessions; returns how many. */
 export async function pruneExpiredSessions(dataSource: DataSource): Promise<number> {
-  const [, count] = (await dataSource.query(`DELETE FROM sessions WHERE expire <= ${NOW_UTC}`)) as [unknown, number];
+  const [, count] = (await dataSource.query(`DELETE FROM sessions WHERE expire <= ${NOW_UTC}`)) as [
+    unknown,
+    number,
+  ];
   return count ?? 0;
 }

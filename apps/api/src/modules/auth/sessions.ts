@@ -51,7 +51,9 @@ export async function installSessions(
   });
 
   const prune = () =>
-    pruneExpiredSessions(dataSource).catch((error: unknown) => app.log.warn({ err: error }, 'pruning sessions failed'));
+    pruneExpiredSessions(dataSource).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning sessions failed'),
+    );
   const timer = setInterval(prune, PRUNE_INTERVAL_MS);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -12,7 +12,11 @@ const options = { adminEmails: ['chief@example.com'] };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  ctx = { db: db.dataSource.manager, user: null, log: { info() {}, warn() {} } as unknown as FastifyBaseLogger };
+  ctx = {
+    db: db.dataSource.manager,
+    user: null,
+    log: { info() {}, warn() {} } as unknown as FastifyBaseLogger,
+  };
 });
 afterAll(async () => {
   await db?.drop();
@@ -31,7 +35,13 @@ describe('signInUser', () => {
   test('a new identity becomes a customer with the names, email and picture of the claims', async () => {
     const user = await signInUser(
       ctx,
-      identity({ subject: 'new-1', email: 'New.Person@Example.com', firstName: 'New', lastName: 'Person', picture: 'https://img.example/p.png' }),
+      identity({
+        subject: 'new-1',
+        email: 'New.Person@Example.com',
+        firstName: 'New',
+        lastName: 'Person',
+        picture: 'https://img.example/p.png',
+      }),
       options,
     );
     expect(user).toMatchObject({
@@ -46,21 +56,42 @@ describe('signInUser', () => {
 
   test('the subject is matched first, whatever email the claims carry now', async () => {
     const existing = await insertUser({ email: 'by-subject@example.com', authSubject: 'stable-sub' });
-    const user = await signInUser(ctx, identity({ subject: 'stable-sub', email: 'changed@example.com' }), options);
+    const user = await signInUser(
+      ctx,
+      identity({ subject: 'stable-sub', email: 'changed@example.com' }),
+      options,
+    );
     expect(user.id).toBe(existing.id);
     expect(user.email).toBe('by-subject@example.com');
   });
 
   test('a user created by an admin is claimed by verified email (case-insensitively) and keeps its role', async () => {
-    const existing = await insertUser({ email: 'Made.By.Admin@example.com', role: 'inventory_manager', firstName: 'Made' });
-    const user = await signInUser(ctx, identity({ subject: 'claimer', email: 'made.by.admin@example.com' }), options);
-    expect(user).toMatchObject({ id: existing.id, role: 'inventory_manager', authSubject: 'claimer', firstName: 'Made' });
+    const existing = await insertUser({
+      email: 'Made.By.Admin@example.com',
+      role: 'inventory_manager',
+      firstName: 'Made',
+    });
+    const user = await signInUser(
+      ctx,
+      identity({ subject: 'claimer', email: 'made.by.admin@example.com' }),
+      options,
+    );
+    expect(user).toMatchObject({
+      id: existing.id,
+      role: 'inventory_manager',
+      authSubject: 'claimer',
+      firstName: 'Made',
+    });
   });
 
   test('an unverified email does not claim an existing user', async () => {
     await insertUser({ email: 'victim@example.com', role: 'admin' });
     await expect(
-      signInUser(ctx, identity({ subject: 'attacker', email: 'victim@example.com', emailVerified: false }), options),
+      signInUser(
+        ctx,
+        identity({ subject: 'attacker', email: 'victim@example.com', emailVerified: false }),
+        options,
+      ),
     ).rejects.toBeInstanceOf(SignInRefusedError);
     const victim = await db.dataSource.manager.findOneByOrFail(UserEntity, { email: 'victim@example.com' });
     expect(victim.authSubject).toBeNull();
@@ -74,28 +105,61 @@ describe('signInUser', () => {
   });
 
   test('an unverified new email still signs up (as a customer)', async () => {
-    const user = await signInUser(ctx, identity({ subject: 'unverified-new', email: 'fresh-unverified@example.com', emailVerified: false }), options);
+    const user = await signInUser(
+      ctx,
+      identity({ subject: 'unverified-new', email: 'fresh-unverified@example.com', emailVerified: false }),
+      options,
+    );
     expect(user.role).toBe('customer');
   });
 
   test('no email and no known subject: refused', async () => {
-    await expect(signInUser(ctx, identity({ subject: 'no-email' }), options)).rejects.toBeInstanceOf(SignInRefusedError);
+    await expect(signInUser(ctx, identity({ subject: 'no-email' }), options)).rejects.toBeInstanceOf(
+      SignInRefusedError,
+    );
   });
 
   test('later sign-ins update names and picture only when the claims have them', async () => {
-    const first = await signInUser(ctx, identity({ subject: 'namer', email: 'namer@example.com', firstName: 'Old', lastName: 'Name' }), options);
-    const unchanged = await signInUser(ctx, identity({ subject: 'namer', email: 'namer@example.com', firstName: '  ' }), options);
-    expect(unchanged).toMatchObject({ id: first.id, firstName: 'Old', lastName: 'Name', profileImageUrl: null });
-    const renamed = await signInUser(
+    const first = await signInUser(
       ctx,
-      identity({ subject: 'namer', email: 'namer@example.com', firstName: 'New', picture: 'https://img.example/n.png' }),
+      identity({ subject: 'namer', email: 'namer@example.com', firstName: 'Old', lastName: 'Name' }),
       options,
     );
-    expect(renamed).toMatchObject({ id: first.id, firstName: 'New', lastName: 'Name', profileImageUrl: 'https://img.example/n.png' });
+    const unchanged = await signInUser(
+      ctx,
+      identity({ subject: 'namer', email: 'namer@example.com', firstName: '  ' }),
+      options,
+    );
+    expect(unchanged).toMatchObject({
+      id: first.id,
+      firstName: 'Old',
+      lastName: 'Name',
+      profileImageUrl: null,
+    });
+    const renamed = await signInUser(
+      ctx,
+      identity({
+        subject: 'namer',
+        email: 'namer@example.com',
+        firstName: 'New',
+        picture: 'https://img.example/n.png',
+      }),
+      options,
+    );
+    expect(renamed).toMatchObject({
+      id: first.id,
+      firstName: 'New',
+      lastName: 'Name',
+      profileImageUrl: 'https://img.example/n.png',
+    });
   });
 
   test('ADMIN_EMAILS makes a verified email admin, at creation and at a later sign-in', async () => {
-    const created = await signInUser(ctx, identity({ subject: 'chief', email: 'Chief@example.com' }), options);
+    const created = await signInUser(
+      ctx,
+      identity({ subject: 'chief', email: 'Chief@example.com' }),
+      options,
+    );
     expect(created.role).toBe('admin');
     await insertUser({ email: 'later-admin@example.com', authSubject: 'later', role: 'customer' });
     const promoted = await signInUser(ctx, identity({ subject: 'later', email: 'later-admin@example.com' }), {

@@ -62,7 +62,9 @@ export async function signInUser(
     } catch (error) {
       if (attempt === 0 && isUniqueViolation(error)) continue;
       if (isUniqueViolation(error)) {
-        throw new SignInRefusedError('Another account already uses this email (not verified by the provider)');
+        throw new SignInRefusedError(
+          'Another account already uses this email (not verified by the provider)',
+        );
       }
       throw error;
     }

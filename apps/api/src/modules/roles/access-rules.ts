@@ -13,7 +13,11 @@ import { ConflictError, ForbiddenError } from '../../errors';
 import { missingFrom, rolePermissions } from '../auth/permissions.service';
 
 /** Refuses (403) when `actor` lacks any of `granted`, naming what is missing. */
-export function assertHoldsAll(actor: CurrentUser, granted: Iterable<string>, message: string = ROLE_MESSAGES.grantUnheld) {
+export function assertHoldsAll(
+  actor: CurrentUser,
+  granted: Iterable<string>,
+  message: string = ROLE_MESSAGES.grantUnheld,
+) {
   const enforced = [...granted].filter((name) => Object.hasOwn(PERMISSIONS, name));
   const missing = missingFrom(actor.permissions, enforced);
   if (missing.length) throw new ForbiddenError(`${message}: ${missing.join(', ')}`);
@@ -24,7 +28,8 @@ export async function assertAdminRoleKeepsEverything(tx: EntityManager): Promise
   const [admin]: { id: string }[] = await tx.query('SELECT id FROM roles WHERE name = $1', [ADMIN_ROLE]);
   if (!admin) return;
   const granted = await rolePermissions(tx, admin.id);
-  if (missingFrom(granted, ADMIN_REQUIRED_PERMISSIONS).length) throw new ConflictError(ROLE_MESSAGES.adminKeepsAll);
+  if (missingFrom(granted, ADMIN_REQUIRED_PERMISSIONS).length)
+    throw new ConflictError(ROLE_MESSAGES.adminKeepsAll);
 }
 
 export const isUniqueViolation = (error: unknown) =>

@@ -62,7 +62,11 @@ describe('a custom role', () => {
 
     await manager.query(
       `INSERT INTO role_permission_groups (role_id, permission_group_id) VALUES ($1, $2), ($1, $3)`,
-      [role.id, await id('permission_groups', 'Inventory'), await id('permission_groups', 'Order management')],
+      [
+        role.id,
+        await id('permission_groups', 'Inventory'),
+        await id('permission_groups', 'Order management'),
+      ],
     );
     expect(sorted(await effectivePermissions(manager, user))).toEqual([
       'inventory:read',
@@ -72,11 +76,10 @@ describe('a custom role', () => {
       'products:read_all',
     ]);
 
-    await manager.query(`INSERT INTO role_permissions (role_id, permission_id, granted) VALUES ($1, $2, true), ($1, $3, false)`, [
-      role.id,
-      await id('permissions', 'users:read'),
-      await id('permissions', 'orders:update'),
-    ]);
+    await manager.query(
+      `INSERT INTO role_permissions (role_id, permission_id, granted) VALUES ($1, $2, true), ($1, $3, false)`,
+      [role.id, await id('permissions', 'users:read'), await id('permissions', 'orders:update')],
+    );
     expect(sorted(await effectivePermissions(manager, user))).toEqual([
       'inventory:read',
       'inventory:update',
@@ -87,7 +90,11 @@ describe('a custom role', () => {
 
     await manager.query(`UPDATE permission_groups SET is_active = false WHERE name = 'Order management'`);
     await manager.query(`UPDATE permissions SET is_active = false WHERE name = 'inventory:update'`);
-    expect(sorted(await effectivePermissions(manager, user))).toEqual(['inventory:read', 'products:read_all', 'users:read']);
+    expect(sorted(await effectivePermissions(manager, user))).toEqual([
+      'inventory:read',
+      'products:read_all',
+      'users:read',
+    ]);
     await manager.query(`UPDATE permission_groups SET is_active = true WHERE name = 'Order management'`);
     await manager.query(`UPDATE permissions SET is_active = true WHERE name = 'inventory:update'`);
 
@@ -108,15 +115,19 @@ describe('seeding again', () => {
       [await id('permission_groups', 'Catalogue management'), await id('permissions', 'products:delete')],
     );
     await manager.query(`DELETE FROM permission_groups WHERE name = 'Order management'`);
-    expect((await effectivePermissions(manager, { role: 'sales_manager', roleId: null })).has('orders:update')).toBe(false);
+    expect(
+      (await effectivePermissions(manager, { role: 'sales_manager', roleId: null })).has('orders:update'),
+    ).toBe(false);
 
     const restored = await manager.transaction((tx) => seedPermissionModel(tx));
     expect(restored).toMatchObject({ groups: 1, groupPermissions: 2, roleGroups: 2 });
     expect(sorted(await effectivePermissions(manager, { role: 'sales_manager', roleId: null }))).toEqual(
       [...DEFAULT_ROLE_PERMISSIONS.sales_manager].sort(),
     );
-    expect((await effectivePermissions(manager, { role: 'inventory_manager', roleId: null })).has('products:delete')).toBe(
-      false,
-    );
+    expect(
+      (await effectivePermissions(manager, { role: 'inventory_manager', roleId: null })).has(
+        'products:delete',
+      ),
+    ).toBe(false);
   });
 });

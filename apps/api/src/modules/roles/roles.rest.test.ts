@@ -43,7 +43,11 @@ describe('roles', () => {
       'sales_manager',
     ]);
     for (const role of builtIn) {
-      expect(role).toMatchObject({ isActive: true, description: expect.any(String), createdAt: expect.any(String) });
+      expect(role).toMatchObject({
+        isActive: true,
+        description: expect.any(String),
+        createdAt: expect.any(String),
+      });
       expect(role.userCount).toBeGreaterThanOrEqual(1);
     }
   });
@@ -54,23 +58,46 @@ describe('roles', () => {
     const name = `Night shift ${unique()}`;
     const created = await call('POST', '/api/admin/roles', { name, description: 'Restocks at night' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name, description: 'Restocks at night', isActive: true, isBuiltIn: false, permissionGroups: [] });
+    expect(created.body).toMatchObject({
+      name,
+      description: 'Restocks at night',
+      isActive: true,
+      isBuiltIn: false,
+      permissionGroups: [],
+    });
     expect((await call('POST', '/api/admin/roles', { name })).status).toBe(409);
     expect((await call('POST', '/api/admin/roles', { name: '  ' })).body.issues).toEqual([
       { path: 'name', message: 'Role name is required' },
     ]);
 
     const id = created.body.id;
-    const assigned = await call('PUT', `/api/admin/roles/${id}/permission-groups`, { permissionGroupIds: [inventory.id] });
+    const assigned = await call('PUT', `/api/admin/roles/${id}/permission-groups`, {
+      permissionGroupIds: [inventory.id],
+    });
     expect(assigned.status).toBe(200);
     const detail = await call('GET', `/api/admin/roles/${id}`);
     expect(detail.body.permissionGroups).toEqual([
-      { id: inventory.id, name: 'Inventory', description: expect.any(String), isActive: true, createdAt: expect.any(String) },
+      {
+        id: inventory.id,
+        name: 'Inventory',
+        description: expect.any(String),
+        isActive: true,
+        createdAt: expect.any(String),
+      },
     ]);
     expect(detail.body.permissions).toEqual(['inventory:read', 'inventory:update', 'products:read_all']);
 
-    const edited = await call('PATCH', `/api/admin/roles/${id}`, { name: `${name}!`, description: '', isActive: false });
-    expect(edited.body).toMatchObject({ name: `${name}!`, description: null, isActive: false, permissions: [] });
+    const edited = await call('PATCH', `/api/admin/roles/${id}`, {
+      name: `${name}!`,
+      description: '',
+      isActive: false,
+    });
+    expect(edited.body).toMatchObject({
+      name: `${name}!`,
+      description: null,
+      isActive: false,
+      permissions: [],
+    });
     expect((await call('PATCH', `/api/admin/roles/${id}`, { name: '' })).body.issues).toEqual([
       { path: 'name', message: 'Role name is required' },
     ]);
@@ -103,10 +130,18 @@ describe('permissions and groups', () => {
       resource: 'reports',
       action: 'export',
     });
-    expect(created).toMatchObject({ status: 201, body: { name, resource: 'reports', action: 'export', isActive: true } });
-    expect((await call('POST', '/api/admin/permissions', { name, resource: 'r', action: 'a' })).status).toBe(409);
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name, resource: 'reports', action: 'export', isActive: true },
+    });
+    expect((await call('POST', '/api/admin/permissions', { name, resource: 'r', action: 'a' })).status).toBe(
+      409,
+    );
     // Nobody holds a new permission, yet it can go in a group: only the enforced ones must be held.
-    const group = await call('POST', '/api/admin/permission-groups', { name: `With ${name}`, permissionIds: [created.body.id] });
+    const group = await call('POST', '/api/admin/permission-groups', {
+      name: `With ${name}`,
+      permissionIds: [created.body.id],
+    });
     expect(group.status).toBe(201);
     expect(group.body.permissions.map((p: { name: string }) => p.name)).toEqual([name]);
     expect((await call('POST', '/api/admin/permissions', {})).body.issues).toEqual([
@@ -119,7 +154,14 @@ describe('permissions and groups', () => {
   it('lists the seeded groups with their permissions, creates one, and sets its permissions', async () => {
     const groups = (await call('GET', '/api/admin/permission-groups')).body;
     expect(groups.map((group: { name: string }) => group.name)).toEqual(
-      expect.arrayContaining(['Admin panel', 'Catalogue management', 'Inventory', 'Order management', 'User administration', 'Access control']),
+      expect.arrayContaining([
+        'Admin panel',
+        'Catalogue management',
+        'Inventory',
+        'Order management',
+        'User administration',
+        'Access control',
+      ]),
     );
     const access = groups.find((group: { name: string }) => group.name === 'Access control');
     expect(access.permissions.map((p: { name: string }) => p.name)).toEqual(['roles:manage', 'roles:read']);

@@ -160,7 +160,9 @@ async function assertGroupsExist(tx: EntityManager, ids: readonly string[]): Pro
 
 async function permissionNames(tx: EntityManager, ids: readonly string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows: { name: string }[] = await tx.query('SELECT name FROM permissions WHERE id = ANY($1::uuid[])', [ids]);
+  const rows: { name: string }[] = await tx.query('SELECT name FROM permissions WHERE id = ANY($1::uuid[])', [
+    ids,
+  ]);
   if (rows.length !== ids.length) throw new NotFoundError('Permission');
   return rows.map((row) => row.name);
 }
@@ -182,7 +184,10 @@ async function replaceRoleGroups(tx: EntityManager, actor: CurrentUser, role: Ro
     [role.id, groupIds],
   );
   const after = await rolePermissions(tx, role.id, { asIfActive: true });
-  assertHoldsAll(actor, [...after].filter((name) => !before.has(name)));
+  assertHoldsAll(
+    actor,
+    [...after].filter((name) => !before.has(name)),
+  );
   if (role.name === ADMIN_ROLE) await assertAdminRoleKeepsEverything(tx);
 }
 
@@ -216,27 +221,35 @@ export function getRole(ctx: Ctx, id: string): Promise<RoleDetailDto> {
   return roleDetail(ctx.db, id);
 }
 
-export async function createRole(ctx: Ctx, input: Parsed<typeof schema.CreateRoleInput>): Promise<RoleDetailDto> {
+export async function createRole(
+  ctx: Ctx,
+  input: Parsed<typeof schema.CreateRoleInput>,
+): Promise<RoleDetailDto> {
   const id = await write(ctx, ROLE_MESSAGES.roleNameTaken, async (tx) => {
     const [row]: { id: string }[] = await tx.query(
       'INSERT INTO roles (name, description, is_active) VALUES ($1, $2, $3) RETURNING id',
       [input.name, input.description ?? null, input.isActive ?? true],
     );
     const role = await lockRole(tx, row!.id);
-    if (input.permissionGroupIds?.length) await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
+    if (input.permissionGroupIds?.length)
+      await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
     return role.id;
   });
   return roleDetail(ctx.db, id);
 }
 
-export async function updateRole(ctx: Ctx, input: Parsed<typeof schema.UpdateRoleInput>): Promise<RoleDetailDto> {
+export async function updateRole(
+  ctx: Ctx,
+  input: Parsed<typeof schema.UpdateRoleInput>,
+): Promise<RoleDetailDto> {
   await write(ctx, ROLE_MESSAGES.roleNameTaken, async (tx) => {
     const role = await lockRole(tx, input.id);
     const builtIn = isBuiltInRole(role.name);
     if (builtIn && input.name !== undefined && input.name !== role.name) {
       throw new ConflictError(ROLE_MESSAGES.builtInRename);
     }
-    if (role.name === ADMIN_ROLE && input.isActive === false) throw new ConflictError(ROLE_MESSAGES.adminStaysActive);
+    if (role.name === ADMIN_ROLE && input.isActive === false)
+      throw new ConflictError(ROLE_MESSAGES.adminStaysActive);
     if (input.isActive === true && !role.is_active) {
       assertHoldsAll(ctx.user, await rolePermissions(tx, role.id, { asIfActive: true }));
     }
@@ -246,7 +259,13 @@ export async function updateRole(ctx: Ctx, input: Parsed<typeof schema.UpdateRol
                         is_active = COALESCE($5, is_active),
                         updated_at = now()
        WHERE id = $1`,
-      [role.id, input.name ?? null, input.description !== undefined, input.description ?? null, input.isActive ?? null],
+      [
+        role.id,
+        input.name ?? null,
+        input.description !== undefined,
+        input.description ?? null,
+        input.isActive ?? null,
+      ],
     );
   });
   return roleDetail(ctx.db, input.id);
@@ -257,7 +276,10 @@ export async function deleteRole(ctx: Ctx, id: string): Promise<DeletedDto> {
     const role = await lockRole(tx, id);
     if (isBuiltInRole(role.name)) throw new ConflictError(ROLE_MESSAGES.builtInDelete);
     // Its users fall back to their built-in role (users.role_id → SET NULL): that grants access too.
-    const fallbacks: { role: string }[] = await tx.query('SELECT DISTINCT role FROM users WHERE role_id = $1', [id]);
+    const fallbacks: { role: string }[] = await tx.query(
+      'SELECT DISTINCT role FROM users WHERE role_id = $1',
+      [id],
+    );
     for (const { role: builtIn } of fallbacks) {
       assertHoldsAll(ctx.user, await effectivePermissions(tx, { role: builtIn, roleId: null }));
     }
@@ -317,7 +339,12 @@ export async function listPermissionGroups(ctx: Ctx): Promise<PermissionGroupDto
 }
 
 /** Puts permissions in a group: only ones the actor holds (the group may be given to any role). */
-async function addGroupPermissions(tx: EntityManager, actor: CurrentUser, groupId: string, permissionIds: string[]) {
+async function addGroupPermissions(
+  tx: EntityManager,
+  actor: CurrentUser,
+  groupId: string,
+  permissionIds: string[],
+) {
   const current: { id: string }[] = await tx.query(
     'SELECT permission_id AS id FROM permission_group_permissions WHERE permission_group_id = $1',
     [groupId],
@@ -352,9 +379,10 @@ export async function setGroupPermissions(
   input: Parsed<typeof schema.SetGroupPermissionsInput>,
 ): Promise<PermissionGroupDto> {
   await ctx.db.transaction(async (tx) => {
-    const [group]: { id: string }[] = await tx.query('SELECT id FROM permission_groups WHERE id = $1 FOR UPDATE', [
-      input.id,
-    ]);
+    const [group]: { id: string }[] = await tx.query(
+      'SELECT id FROM permission_groups WHERE id = $1 FOR UPDATE',
+      [input.id],
+    );
     if (!group) throw new NotFoundError('Permission group');
     await permissionNames(tx, input.permissionIds);
     await tx.query(
@@ -372,9 +400,10 @@ export async function setGroupPermissions(
 export async function myAccess(ctx: Ctx): Promise<MyAccessDto> {
   let customRole: MyAccessDto['customRole'] = null;
   if (ctx.user.roleId) {
-    const [row]: { id: string; name: string }[] = await ctx.db.query('SELECT id, name FROM roles WHERE id = $1', [
-      ctx.user.roleId,
-    ]);
+    const [row]: { id: string; name: string }[] = await ctx.db.query(
+      'SELECT id, name FROM roles WHERE id = $1',
+      [ctx.user.roleId],
+    );
     customRole = row ?? null;
   }
   return { role: ctx.user.role, customRole, permissions: [...ctx.user.permissions].sort() };

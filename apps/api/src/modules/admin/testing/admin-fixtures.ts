@@ -57,6 +57,7 @@ export async function currentUser(dataSource: DataSource, email: string): Promis
     profileImageUrl: row.profile_image_url,
     createdAt: row.created_at,
     permissions: new Set(permissionsForRole(row.role)),
+    authenticatedBy: 'session',
   };
 }
 

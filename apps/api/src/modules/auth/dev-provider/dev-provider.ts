@@ -110,7 +110,10 @@ export class DevIdentityProvider implements OidcClient {
   readonly authorizationParams = { prompt: 'login' };
   private readonly providers = new Map<string, Promise<Provider>>();
   private readonly clients = new Map<string, Promise<client.Configuration>>();
-  private readonly handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => Promise<void>>();
+  private readonly handlers = new WeakMap<
+    Provider,
+    (req: IncomingMessage, res: ServerResponse) => Promise<void>
+  >();
   private readonly clientSecret = randomBytes(32).toString('base64url');
   private readonly store = new MemoryStore();
   /** The origin each /oidc request was resolved to, before its Host header was rewritten. */
@@ -149,7 +152,8 @@ export class DevIdentityProvider implements OidcClient {
       // rewritten to the origin this provider serves.
       scope.addHook('onRequest', async (req, reply) => {
         const origin = shopOrigin(this.env, req);
-        if (!origin) return reply.code(400).send({ message: 'Missing or invalid Host header', code: 'BAD_REQUEST' });
+        if (!origin)
+          return reply.code(400).send({ message: 'Missing or invalid Host header', code: 'BAD_REQUEST' });
         this.requestOrigins.set(req.raw, origin);
         reply.raw.setHeader('content-security-policy', providerCsp(origin));
         reply.header('content-security-policy', providerCsp(origin));
@@ -192,7 +196,12 @@ export class DevIdentityProvider implements OidcClient {
           });
           grant.addOIDCScope(SCOPE);
           const grantId = await grant.save();
-          const to = await provider.interactionResult(req.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+          const to = await provider.interactionResult(
+            req.raw,
+            reply.raw,
+            { consent: { grantId } },
+            { mergeWithLastSubmission: true },
+          );
           return reply.redirect(to, 303);
         }
         return this.sendSignInPage(reply, details.uid);
@@ -221,18 +230,21 @@ export class DevIdentityProvider implements OidcClient {
         },
       );
 
-      scope.post<{ Params: { uid: string } }>(`${DEV_PROVIDER_PATH}/interaction/:uid/abort`, async (req, reply) => {
-        const provider = await this.providerFor(this.originOf(req));
-        const details = await this.interaction(provider, req, reply);
-        if (!details) return this.sendExpired(req, reply);
-        const to = await provider.interactionResult(
-          req.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'Sign-in was cancelled' },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(to, 303);
-      });
+      scope.post<{ Params: { uid: string } }>(
+        `${DEV_PROVIDER_PATH}/interaction/:uid/abort`,
+        async (req, reply) => {
+          const provider = await this.providerFor(this.originOf(req));
+          const details = await this.interaction(provider, req, reply);
+          if (!details) return this.sendExpired(req, reply);
+          const to = await provider.interactionResult(
+            req.raw,
+            reply.raw,
+            { error: 'access_denied', error_description: 'Sign-in was cancelled' },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.redirect(to, 303);
+        },
+      );
     });
   }
 
@@ -242,7 +254,11 @@ export class DevIdentityProvider implements OidcClient {
   }
 
   /** The pending interaction of this browser, when its cookie and the URL agree. */
-  private async interaction(provider: Provider, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+  private async interaction(
+    provider: Provider,
+    req: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+  ) {
     try {
       const details = await provider.interactionDetails(req.raw, reply.raw);
       return details.uid === req.params.uid ? details : null;
@@ -372,8 +388,12 @@ export class DevIdentityProvider implements OidcClient {
     const provider = new ProviderClass(`${origin}${DEV_PROVIDER_PATH}`, configuration);
     // The hook above sets Host and X-Forwarded-Proto to this provider's origin on every request.
     provider.proxy = true;
-    provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'development identity provider error'));
-    provider.on('grant.error', (_ctx, error) => log.info({ err: error }, 'development provider refused a token request'));
+    provider.on('server_error', (_ctx, error) =>
+      log.error({ err: error }, 'development identity provider error'),
+    );
+    provider.on('grant.error', (_ctx, error) =>
+      log.info({ err: error }, 'development provider refused a token request'),
+    );
     provider.on('authorization.error', (_ctx, error) =>
       log.info({ err: error }, 'development provider refused an authorization request'),
     );

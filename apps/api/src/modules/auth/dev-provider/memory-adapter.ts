@@ -68,7 +68,8 @@ export function memoryAdapter(store: MemoryStore): new (name: string) => Adapter
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
       store.set(this.key(id), payload, expiresIn, GRANTABLE.has(this.name) ? payload.grantId : undefined);
-      if (this.name === 'Session' && payload.uid) store.set(`SessionUid:${payload.uid}`, { jti: id }, expiresIn);
+      if (this.name === 'Session' && payload.uid)
+        store.set(`SessionUid:${payload.uid}`, { jti: id }, expiresIn);
       if (payload.userCode) store.set(`UserCode:${payload.userCode}`, { jti: id }, expiresIn);
     }
 

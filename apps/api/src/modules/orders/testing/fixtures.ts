@@ -42,6 +42,7 @@ export function toCurrentUser(user: UserEntity): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     createdAt: user.createdAt,
     permissions: new Set(permissionsForRole(user.role)),
+    authenticatedBy: 'session',
   };
 }
 

@@ -1,0 +1,137 @@
+/**
+ * API tokens (issue 9): created by staff holding `api_tokens:manage` for a user whose permissions
+ * they hold themselves, shown once, stored as SHA-256 only. A token authenticates as its user with
+ * that user's current permissions (`bearer-auth.ts`); revoking or expiring it takes effect on the
+ * next request, as nothing is cached.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import {
+  API_TOKEN_MESSAGES,
+  type ApiTokenCreateInput,
+  type ApiTokenCreated,
+  type ApiTokenDto,
+  type ApiTokenStatus,
+} from '@shop/schema';
+import type { CurrentUser, ServiceContext } from '../../context';
+import { NotFoundError } from '../../errors';
+import { effectivePermissions } from '../auth/permissions.service';
+import { assertHoldsAll } from '../roles/access-rules';
+
+type Ctx = ServiceContext & { user: CurrentUser };
+
+/** Every token starts so, which lets secret scanners and people recognise one. */
+export const TOKEN_PREFIX = 'shop_';
+/** How much of the token the list shows: the fixed prefix and 6 random characters. */
+const SHOWN_LENGTH = TOKEN_PREFIX.length + 6;
+/** last_used_at is written at most this often per token, so a busy script does not write on every call. */
+const LAST_USED_RESOLUTION_SECONDS = 60;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  user_id: string;
+  user_email: string;
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const SELECT_TOKENS = `
+  SELECT t.id, t.name, t.prefix, t.user_id, u.email AS user_email, c.email AS created_by,
+         t.created_at, t.expires_at, t.last_used_at, t.revoked_at
+  FROM api_tokens t
+  JOIN users u ON u.id = t.user_id
+  LEFT JOIN users c ON c.id = t.created_by_id`;
+
+function statusOf(row: TokenRow, now: Date): ApiTokenStatus {
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at && row.expires_at <= now) return 'expired';
+  return 'active';
+}
+
+function toDto(row: TokenRow, now = new Date()): ApiTokenDto {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    user: { id: row.user_id, email: row.user_email },
+    createdBy: row.created_by,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    status: statusOf(row, now),
+  };
+}
+
+/** Every token, newest first (revoked and expired ones too: they show who had access). */
+export async function listTokens(ctx: Ctx): Promise<ApiTokenDto[]> {
+  const rows: TokenRow[] = await ctx.db.query(`${SELECT_TOKENS} ORDER BY t.created_at DESC, t.id`);
+  return rows.map((row) => toDto(row));
+}
+
+export async function createToken(ctx: Ctx, input: ApiTokenCreateInput): Promise<ApiTokenCreated> {
+  const owner = await ctx.db.query(`SELECT id, role, role_id AS "roleId" FROM users WHERE id = $1`, [
+    input.userId,
+  ]);
+  if (!owner[0]) throw new NotFoundError('User');
+  // A token is its user: nobody hands out access they do not hold themselves.
+  assertHoldsAll(ctx.user, await effectivePermissions(ctx.db, owner[0]), API_TOKEN_MESSAGES.outranked);
+
+  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const [row]: { id: string }[] = await ctx.db.query(
+    `INSERT INTO api_tokens (user_id, name, token_hash, prefix, created_by_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      input.userId,
+      input.name.trim(),
+      hashToken(token),
+      token.slice(0, SHOWN_LENGTH),
+      ctx.user.id,
+      input.expiresAt ?? null,
+    ],
+  );
+  const created = await findToken(ctx.db, row!.id);
+  ctx.log.info({ tokenId: created.id, userId: input.userId }, 'api token created');
+  return { ...created, token };
+}
+
+/** Revoking twice keeps the first time. */
+export async function revokeToken(ctx: Ctx, id: string): Promise<ApiTokenDto> {
+  const updated: unknown[] = await ctx.db.query(
+    `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING id`,
+    [id],
+  );
+  if (updated.length === 0) throw new NotFoundError('Token');
+  ctx.log.info({ tokenId: id }, 'api token revoked');
+  return findToken(ctx.db, id);
+}
+
+async function findToken(db: EntityManager, id: string): Promise<ApiTokenDto> {
+  const [row]: TokenRow[] = await db.query(`${SELECT_TOKENS} WHERE t.id = $1`, [id]);
+  if (!row) throw new NotFoundError('Token');
+  return toDto(row);
+}
+
+/** The user a presented token acts as, or null when it is unknown, revoked or expired. */
+export async function userIdOfToken(db: EntityManager, token: string): Promise<string | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const [row]: { id: string; user_id: string; stale: boolean }[] = await db.query(
+    `SELECT id, user_id,
+            (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
+     FROM api_tokens
+     WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+    [hashToken(token), LAST_USED_RESOLUTION_SECONDS],
+  );
+  if (!row) return null;
+  if (row.stale) await db.query(`UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, [row.id]);
+  return row.user_id;
+}
