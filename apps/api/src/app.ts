@@ -15,6 +15,7 @@ import { OrderEventBus } from './modules/order-events/order-event-bus';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
+import { productCsvRoutes } from './modules/products/product-csv.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(healthRoutes, { dataSource });
   await app.register(authRoutes, { env, dataSource, oidc, rateLimits });
   await app.register(restPlugin, { dataSource, resolveUser });
+  await app.register(productCsvRoutes, { dataSource, resolveUser });
 
   // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
   // so a graceful shutdown is not held up by shoppers' open pages.

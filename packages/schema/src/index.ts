@@ -16,3 +16,4 @@ export * from './order-management';
 export * from './roles';
 export * from './user-management';
 export * from './api-tokens';
+export * from './product-csv';

@@ -2,8 +2,8 @@
  * Cross-site request rules for writes (DESIGN.md §4), checked before anything else runs:
  * - a write (POST/PUT/PATCH/DELETE) that carries an `Origin` header must come from the shop's own
  *   origin, else 403 FORBIDDEN;
- * - a write must be JSON: a `Content-Type` other than application/json, or a body without one,
- *   answers 415 UNSUPPORTED_MEDIA_TYPE. A write with no body and no content type (a DELETE) passes.
+ * - a write must be JSON (a file upload: its own type, see FILE_UPLOADS): any other `Content-Type`,
+ *   or a body without one, answers 415 UNSUPPORTED_MEDIA_TYPE. A write with no body and no content type (a DELETE) passes.
  * Together with SameSite=Lax session cookies this stops cross-site form posts and "simple"
  * cross-origin fetches, which can only send form or text bodies.
  *
@@ -23,10 +23,15 @@ function hasBody(req: FastifyRequest): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-function isJson(contentType: string): boolean {
-  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
-  return mediaType === 'application/json';
+function mediaType(contentType: string): string {
+  return contentType.split(';', 1)[0]!.trim().toLowerCase();
 }
+
+/**
+ * Writes whose body is a file, with its media type. Neither is a type a cross-site form or a
+ * "simple" fetch can send, so the rule above still holds for them.
+ */
+const FILE_UPLOADS: Record<string, string> = { '/api/products/import': 'text/csv' };
 
 export function installRequestGuard(app: FastifyInstance, { env }: { env: Env }): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -39,11 +44,12 @@ export function installRequestGuard(app: FastifyInstance, { env }: { env: Env })
       return reply.code(403).send({ message: 'Cross-site requests are not allowed', code: 'FORBIDDEN' });
     }
 
+    const expected = FILE_UPLOADS[path] ?? 'application/json';
     const contentType = req.headers['content-type'];
-    if (contentType === undefined ? hasBody(req) : !isJson(contentType)) {
+    if (contentType === undefined ? hasBody(req) : mediaType(contentType) !== expected) {
       return reply
         .code(415)
-        .send({ message: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        .send({ message: `Content-Type must be ${expected}`, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
   });
 }

@@ -1,0 +1,216 @@
+/**
+ * The catalogue in and out as CSV (issue 9). Export writes every product (inactive ones too) by SKU.
+ * Import is all or nothing: the file must be UTF-8, every row must pass the product schema, SKUs must
+ * be unique in the file and categories must exist; then one transaction upserts by SKU (locking the
+ * existing rows, as an order would) and writes a stock-ledger row for every stock level it changed.
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import type { EntityManager } from 'typeorm';
+import {
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_MAX_ISSUES,
+  PRODUCT_CSV_MESSAGES,
+  ProductCsvRow,
+  centsToDecimal,
+  toErrorIssues,
+  type ErrorIssue,
+  type ProductImportResult,
+} from '@shop/schema';
+import type { CurrentUser, ServiceContext } from '../../context';
+import { BadRequestError } from '../../errors';
+import { recordStockMovements } from '../inventory/stock-ledger';
+
+type Ctx = ServiceContext & { user: CurrentUser };
+
+interface ExportRow {
+  sku: string;
+  name: string;
+  description: string | null;
+  category: string | null;
+  price: string;
+  unit: string;
+  stock: number;
+  low_stock_threshold: number;
+  is_organic: boolean;
+  is_gluten_free: boolean;
+  is_active: boolean;
+  image_url: string | null;
+}
+
+export async function exportProductsCsv(db: EntityManager): Promise<string> {
+  const rows: ExportRow[] = await db.query(
+    `SELECT p.sku, p.name, p.description, c.name AS category, p.price, p.unit, p.stock, p.low_stock_threshold,
+            p.is_organic, p.is_gluten_free, p.is_active, p.image_url
+     FROM products p LEFT JOIN categories c ON c.id = p.category_id
+     ORDER BY p.sku`,
+  );
+  return stringify(rows, {
+    header: true,
+    columns: [...PRODUCT_CSV_COLUMNS],
+    cast: { boolean: (value) => String(value) },
+  });
+}
+
+/** The file's text; a byte sequence that is not UTF-8 is refused rather than guessed at. */
+function decodeUtf8(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    throw new BadRequestError(PRODUCT_CSV_MESSAGES.notUtf8, [
+      { path: 'file', message: PRODUCT_CSV_MESSAGES.notUtf8 },
+    ]);
+  }
+}
+
+function parseCsv(text: string): string[][] {
+  try {
+    return parse(text, { skip_empty_lines: true, relax_column_count: false }) as string[][];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    const reason =
+      error instanceof Error ? error.message.replace(/^Invalid Record Length: /, '') : 'unreadable';
+    const message = `The file is not valid CSV${line ? ` (line ${line})` : ''}: ${reason}`;
+    throw new BadRequestError(message, [{ path: line ? `line ${line}` : 'file', message }]);
+  }
+}
+
+/** Column name → index, after checking the header names every column exactly once. */
+function readHeader(header: string[]): Map<string, number> {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
+  const unknown = names.filter((name) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name));
+  const issues: ErrorIssue[] = [];
+  if (missing.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.missingColumns(missing) });
+  if (unknown.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.unknownColumns(unknown) });
+  if (issues.length) throw new BadRequestError(issues.map((issue) => issue.message).join('; '), issues);
+  return new Map(names.map((name, index) => [name, index]));
+}
+
+/** The file's products, or a 400 naming every invalid row (row 1 is the header). */
+async function validRows(db: EntityManager, file: Buffer) {
+  const [header, ...records] = parseCsv(decodeUtf8(file));
+  if (!header || records.length === 0) {
+    throw new BadRequestError(PRODUCT_CSV_MESSAGES.empty, [
+      { path: 'file', message: PRODUCT_CSV_MESSAGES.empty },
+    ]);
+  }
+  const columns = readHeader(header);
+  const categories = new Map<string, string>(
+    ((await db.query(`SELECT id, name FROM categories`)) as { id: string; name: string }[]).map((row) => [
+      row.name.toLowerCase(),
+      row.id,
+    ]),
+  );
+
+  const issues: ErrorIssue[] = [];
+  const firstRowOfSku = new Map<string, number>();
+  const products = records.map((record, index) => {
+    const row = index + 2;
+    const cells = Object.fromEntries(
+      PRODUCT_CSV_COLUMNS.map((column) => [column, record[columns.get(column)!] ?? '']),
+    );
+    const parsed = ProductCsvRow.safeParse(cells);
+    if (!parsed.success) {
+      for (const issue of toErrorIssues(parsed.error.issues))
+        issues.push({ path: `row ${row}: ${issue.path}`, message: issue.message });
+      return null;
+    }
+    const product = parsed.data;
+    const categoryId = categories.get(product.categoryName.toLowerCase());
+    if (!categoryId) {
+      issues.push({
+        path: `row ${row}: category`,
+        message: PRODUCT_CSV_MESSAGES.unknownCategory(product.categoryName),
+      });
+    }
+    const skuKey = product.sku.toLowerCase();
+    const earlier = firstRowOfSku.get(skuKey);
+    if (earlier)
+      issues.push({
+        path: `row ${row}: sku`,
+        message: PRODUCT_CSV_MESSAGES.duplicateSku(product.sku, earlier),
+      });
+    else firstRowOfSku.set(skuKey, row);
+    return { ...product, categoryId: categoryId ?? '' };
+  });
+
+  if (issues.length) {
+    const invalidRows = new Set(issues.map((issue) => issue.path.split(':', 1)[0])).size;
+    throw new BadRequestError(
+      PRODUCT_CSV_MESSAGES.invalidRows(invalidRows),
+      issues.slice(0, PRODUCT_CSV_MAX_ISSUES),
+    );
+  }
+  return products as NonNullable<(typeof products)[number]>[];
+}
+
+export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<ProductImportResult> {
+  const products = await validRows(ctx.db, file);
+  return ctx.db.transaction(async (tx) => {
+    // Existing rows locked in SKU order (the order every writer uses), so a concurrent order or
+    // stock edit waits for the import instead of being overwritten by it.
+    const before: { id: string; sku: string; stock: number }[] = await tx.query(
+      `SELECT id, sku, stock FROM products WHERE sku = ANY($1::text[]) ORDER BY sku FOR UPDATE`,
+      [products.map((product) => product.sku)],
+    );
+    const stockBefore = new Map(before.map((row) => [row.sku, row]));
+
+    const written: { id: string; sku: string; inserted: boolean }[] = await tx.query(
+      `INSERT INTO products (sku, name, description, category_id, price, unit, stock, low_stock_threshold,
+                             is_organic, is_gluten_free, is_active, image_url)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::numeric[], $6::text[], $7::int[],
+                            $8::int[], $9::bool[], $10::bool[], $11::bool[], $12::text[])
+       ON CONFLICT (sku) DO UPDATE SET
+         name = EXCLUDED.name, description = EXCLUDED.description, category_id = EXCLUDED.category_id,
+         price = EXCLUDED.price, unit = EXCLUDED.unit, stock = EXCLUDED.stock,
+         low_stock_threshold = EXCLUDED.low_stock_threshold, is_organic = EXCLUDED.is_organic,
+         is_gluten_free = EXCLUDED.is_gluten_free, is_active = EXCLUDED.is_active, image_url = EXCLUDED.image_url,
+         updated_at = now()
+       WHERE (products.name, products.description, products.category_id, products.price, products.unit,
+              products.stock, products.low_stock_threshold, products.is_organic, products.is_gluten_free,
+              products.is_active, products.image_url)
+         IS DISTINCT FROM
+             (EXCLUDED.name, EXCLUDED.description, EXCLUDED.category_id, EXCLUDED.price, EXCLUDED.unit,
+              EXCLUDED.stock, EXCLUDED.low_stock_threshold, EXCLUDED.is_organic, EXCLUDED.is_gluten_free,
+              EXCLUDED.is_active, EXCLUDED.image_url)
+       RETURNING id, sku, (xmax = 0) AS inserted`,
+      [
+        products.map((p) => p.sku),
+        products.map((p) => p.name),
+        products.map((p) => p.description),
+        products.map((p) => p.categoryId),
+        products.map((p) => centsToDecimal(p.priceCents)),
+        products.map((p) => p.unit),
+        products.map((p) => p.stock),
+        products.map((p) => p.lowStockThreshold),
+        products.map((p) => p.isOrganic),
+        products.map((p) => p.isGlutenFree),
+        products.map((p) => p.isActive),
+        products.map((p) => p.imageUrl),
+      ],
+    );
+
+    const newStock = new Map(products.map((p) => [p.sku, p.stock]));
+    const movements = written.map((row) => ({
+      productId: row.id,
+      quantityBefore: row.inserted ? 0 : stockBefore.get(row.sku)!.stock,
+      quantityAfter: newStock.get(row.sku)!,
+      source: 'import' as const,
+      reason: 'CSV import',
+      userId: ctx.user.id,
+    }));
+    await recordStockMovements(tx, movements);
+
+    const created = written.filter((row) => row.inserted).length;
+    const result = {
+      rows: products.length,
+      created,
+      updated: written.length - created,
+      unchanged: products.length - written.length,
+      stockChanges: movements.filter((m) => m.quantityAfter !== m.quantityBefore).length,
+    };
+    ctx.log.info(result, 'products imported');
+    return result;
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The product catalogue as CSV (issue 9): one row per product, keyed by SKU, the category by name.
+ * Export writes these columns in this order; import reads them by header, checks every row with the
+ * product schema (the same field rules as the product form) and writes nothing unless all are valid.
+ */
+import { z } from 'zod';
+import { ProductInput } from './products';
+
+export const PRODUCT_CSV_COLUMNS = [
+  'sku',
+  'name',
+  'description',
+  'category',
+  'price',
+  'unit',
+  'stock',
+  'low_stock_threshold',
+  'is_organic',
+  'is_gluten_free',
+  'is_active',
+  'image_url',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** Largest CSV the import accepts; 10,000 products take about 2 MB. */
+export const PRODUCT_CSV_MAX_BYTES = 10 * 1024 * 1024;
+/** Row errors listed in one answer; the message says how many there were in all. */
+export const PRODUCT_CSV_MAX_ISSUES = 100;
+
+export const PRODUCT_CSV_MESSAGES = {
+  tooLarge: `The file is too large: the limit is ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB`,
+  notUtf8: 'The file is not UTF-8 text: save it as CSV UTF-8 and try again',
+  empty: 'The file has no products',
+  contentType: 'Content-Type must be text/csv',
+  wholeNumber: 'Must be a whole number, like 12',
+  yesNo: 'Must be true or false',
+  sku: 'SKU is required',
+  invalidRows: (count: number) =>
+    `${count} ${count === 1 ? 'row is' : 'rows are'} invalid: nothing was imported`,
+  duplicateSku: (sku: string, row: number) => `SKU ${sku} is also on row ${row}`,
+  unknownCategory: (name: string) => `Unknown category "${name}"`,
+  missingColumns: (columns: string[]) => `Missing columns: ${columns.join(', ')}`,
+  unknownColumns: (columns: string[]) => `Unknown columns: ${columns.join(', ')}`,
+} as const;
+
+const wholeNumber = (field: z.ZodNumber) =>
+  z.string().trim().regex(/^\d+$/, PRODUCT_CSV_MESSAGES.wholeNumber).transform(Number).pipe(field);
+
+const yesNo = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', 'yes', 'no', '1', '0'].includes(value), PRODUCT_CSV_MESSAGES.yesNo)
+  .transform((value) => value === 'true' || value === 'yes' || value === '1');
+
+const fields = ProductInput.shape;
+
+/** One CSV row (every cell a string) → a product, with the product form's rules and messages. */
+export const ProductCsvRow = z
+  .object({
+    sku: z.string().trim().min(1, PRODUCT_CSV_MESSAGES.sku).max(64),
+    name: fields.name,
+    description: fields.description,
+    category: z.string().trim().min(1, 'Category is required'),
+    price: fields.price,
+    unit: fields.unit,
+    stock: wholeNumber(fields.stock),
+    low_stock_threshold: wholeNumber(z.number().int().min(0).max(1_000_000_000)),
+    is_organic: yesNo,
+    is_gluten_free: yesNo,
+    is_active: yesNo,
+    image_url: z
+      .string()
+      .trim()
+      .max(2000)
+      .transform((value) => value || null),
+  })
+  .transform((row) => ({
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    categoryName: row.category,
+    priceCents: row.price,
+    unit: row.unit,
+    stock: row.stock,
+    lowStockThreshold: row.low_stock_threshold,
+    isOrganic: row.is_organic,
+    isGlutenFree: row.is_gluten_free,
+    isActive: row.is_active,
+    imageUrl: row.image_url,
+  }));
+export type ProductCsvRow = z.output<typeof ProductCsvRow>;
+
+/** What an import did. */
+export const ProductImportResult = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Products whose stock level the import changed (each one a row in the stock ledger). */
+  stockChanges: z.number().int(),
+});
+export type ProductImportResult = z.infer<typeof ProductImportResult>;
