@@ -16,6 +16,7 @@ import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
 import { productCsvRoutes } from './modules/products/product-csv.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
@@ -27,6 +28,17 @@ import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
 import { DevIdentityProvider } from './modules/auth/dev-provider/dev-provider';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
 
 export interface AppDependencies {
   env: Env;
@@ -53,6 +65,13 @@ export async function buildApp({
     return503OnClosing: true,
   });
   const resolveUser = requestUserResolver;
+
+  // Every route as registered, for the test that holds the OpenAPI document to the app.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
 
   installErrorHandlers(app);
 
@@ -103,6 +122,7 @@ export async function buildApp({
   await app.register(authRoutes, { env, dataSource, oidc, rateLimits });
   await app.register(restPlugin, { dataSource, resolveUser });
   await app.register(productCsvRoutes, { dataSource, resolveUser });
+  await app.register(openApiRoutes);
 
   // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
   // so a graceful shutdown is not held up by shoppers' open pages.

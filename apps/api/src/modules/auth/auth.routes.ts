@@ -55,12 +55,10 @@ export async function authRoutes(
         provider = await oidc.forOrigin(origin);
       } catch (error) {
         req.log.error({ err: error }, 'the identity provider is unreachable');
-        return noStore(reply)
-          .code(503)
-          .send({
-            message: 'Sign-in is temporarily unavailable. Please try again.',
-            code: 'SERVICE_UNAVAILABLE',
-          });
+        return noStore(reply).code(503).send({
+          message: 'Sign-in is temporarily unavailable. Please try again.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
       }
       const { config, redirectUri } = provider;
 
