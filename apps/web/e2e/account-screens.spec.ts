@@ -12,7 +12,11 @@ async function interceptLogin(page: Page): Promise<URL[]> {
   const visits: URL[] = [];
   await page.route('**/api/login**', async (route) => {
     visits.push(new URL(route.request().url()));
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Login endpoint</title><h1>Login endpoint</h1>' });
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<title>Login endpoint</title><h1>Login endpoint</h1>',
+    });
   });
   return visits;
 }
@@ -113,7 +117,12 @@ test.describe('sign up', () => {
     await page.getByLabel(/^Password/).fill('longenough');
     await page.getByLabel('Confirm Password').fill('longenough');
     await submit.click();
-    await expectToast(page, 'Terms Required', 'Please agree to the terms and conditions to continue.', 'destructive');
+    await expectToast(
+      page,
+      'Terms Required',
+      'Please agree to the terms and conditions to continue.',
+      'destructive',
+    );
     expect(visits).toHaveLength(0);
 
     await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
@@ -165,7 +174,12 @@ test.describe('reset password', () => {
   test('without a token: Invalid Link, then /forgot-password', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page.getByRole('heading', { name: 'Invalid reset link' })).toBeVisible();
-    await expectToast(page, 'Invalid Link', 'This password reset link is invalid or has expired.', 'destructive');
+    await expectToast(
+      page,
+      'Invalid Link',
+      'This password reset link is invalid or has expired.',
+      'destructive',
+    );
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   });
@@ -176,7 +190,12 @@ test.describe('reset password', () => {
     const confirm = page.getByLabel('Confirm New Password');
     const submit = page.getByRole('button', { name: 'Update Password' });
     const rules = page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem');
-    await expect(rules).toHaveText(['At least 8 characters', 'One uppercase letter', 'One lowercase letter', 'One number']);
+    await expect(rules).toHaveText([
+      'At least 8 characters',
+      'One uppercase letter',
+      'One lowercase letter',
+      'One number',
+    ]);
 
     // 1. both fields filled
     await submit.click();

@@ -26,6 +26,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
     'Orders',
     'Users',
     'Permissions',
+    'API Tokens',
     'Analytics',
     'Settings',
   ]);
@@ -48,10 +49,11 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Export' }).click();
-  await expectToast(page, 'Coming soon', 'Export is not available yet.');
-  await page.getByRole('button', { name: 'Import' }).click();
-  await expectToast(page, 'Coming soon', 'Import is not available yet.');
+  // Export and Import move the product catalogue: on the product screens, not on Orders.
+  await expect(page.getByRole('link', { name: 'Export' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', '/api/products/export');
+  await expect(page.getByRole('button', { name: 'Import' })).toBeVisible();
 });
 
 test('the overview shows what the database holds', async ({ page }) => {

@@ -9,11 +9,15 @@ import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sidebarItems, sql } from './admin-fixtures';
 
-const roleRow = (page: Page, name: string) => page.locator(`[data-testid="role-row"][data-role-name="${name}"]`);
+const roleRow = (page: Page, name: string) =>
+  page.locator(`[data-testid="role-row"][data-role-name="${name}"]`);
 
 async function openPermissions(page: Page) {
   await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Permissions' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Permissions' })
+    .click();
   await expect(page).toHaveURL(/\/admin\/permissions$/);
   await expect(roleRow(page, 'admin')).toBeVisible();
 }
@@ -37,7 +41,9 @@ async function createRole(page: Page, name: string, groups: string[]) {
   await expect(manage).toHaveCount(0);
 }
 
-test('roles: search, create with a group, edit, and delete after the browser confirmation', async ({ page }) => {
+test('roles: search, create with a group, edit, and delete after the browser confirmation', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO.admin);
   await openPermissions(page);
@@ -127,7 +133,9 @@ test('permissions and groups: the tables, Create Permission and Create Group', a
   await create.getByLabel('Description').fill('Export the reports');
   await create.getByRole('button', { name: 'Create Permission' }).click();
   await expectToast(page, 'Permission created successfully', permission);
-  await expect(page.locator(`[data-testid="permission-row"][data-permission-name="${permission}"]`)).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="permission-row"][data-permission-name="${permission}"]`),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Permission Groups' }).click();
   const inventory = page.locator('[data-testid="group-row"][data-group-name="Inventory"]');
@@ -182,15 +190,18 @@ test('a custom role with one group, given through Edit User, reaches exactly wha
 
   // Edit User → Custom role.
   await page.goto('/admin/users');
-  await page.locator(`[data-testid="user-row"][data-email="${email}"]`).getByRole('link', { name: /Edit/ }).click();
+  await page
+    .locator(`[data-testid="user-row"][data-email="${email}"]`)
+    .getByRole('link', { name: /Edit/ })
+    .click();
   const edit = page.getByRole('form', { name: 'Edit User' });
   await edit.getByRole('combobox', { name: 'Custom role' }).click();
   await page.getByRole('option', { name: role, exact: true }).click();
   await edit.getByRole('button', { name: 'Update User' }).click();
   await expectToast(page, 'Success', 'User updated successfully');
-  await expect(page.locator(`[data-testid="user-row"][data-email="${email}"]`).getByTestId('custom-role-badge')).toHaveText(
-    role,
-  );
+  await expect(
+    page.locator(`[data-testid="user-row"][data-email="${email}"]`).getByTestId('custom-role-badge'),
+  ).toHaveText(role);
 
   // That user, in their own browser.
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -198,7 +209,9 @@ test('a custom role with one group, given through Edit User, reaches exactly wha
   try {
     await signIn(clerk, email);
     await clerk.goto('/admin/inventory');
-    await expect(clerk.getByRole('heading', { name: 'Inventory Management' })).toBeVisible({ timeout: 15_000 });
+    await expect(clerk.getByRole('heading', { name: 'Inventory Management' })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(clerk.getByTestId('inventory-row').first()).toBeVisible({ timeout: 20_000 });
     expect(await sidebarItems(clerk)).toEqual(['Products', 'Inventory']);
 
@@ -207,7 +220,12 @@ test('a custom role with one group, given through Edit User, reaches exactly wha
       const denied = clerk.getByTestId('access-denied');
       await expect(denied.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
       await expect(denied).toContainText(role);
-      await expectToast(clerk, 'Access Denied', "You don't have permission to access this page.", 'destructive');
+      await expectToast(
+        clerk,
+        'Access Denied',
+        "You don't have permission to access this page.",
+        'destructive',
+      );
       await clerk.waitForURL((url) => url.pathname === '/admin', { timeout: 3000 });
     }
     // The overview needs admin:access, which the Inventory group does not hold.
@@ -215,8 +233,14 @@ test('a custom role with one group, given through Edit User, reaches exactly wha
 
     // Taking the custom role away applies at the next load: a customer again, sent to the dashboard.
     await page.goto('/admin/users');
-    await page.locator(`[data-testid="user-row"][data-email="${email}"]`).getByRole('link', { name: /Edit/ }).click();
-    await page.getByRole('form', { name: 'Edit User' }).getByRole('combobox', { name: 'Custom role' }).click();
+    await page
+      .locator(`[data-testid="user-row"][data-email="${email}"]`)
+      .getByRole('link', { name: /Edit/ })
+      .click();
+    await page
+      .getByRole('form', { name: 'Edit User' })
+      .getByRole('combobox', { name: 'Custom role' })
+      .click();
     await page.getByRole('option', { name: 'None (the built-in role decides)' }).click();
     await page.getByRole('form', { name: 'Edit User' }).getByRole('button', { name: 'Update User' }).click();
     await expectToast(page, 'Success', 'User updated successfully');

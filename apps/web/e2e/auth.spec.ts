@@ -8,7 +8,13 @@ import { DEMO, freshEmail, signIn } from './support/auth';
 
 const ACCOUNTS = [
   { email: DEMO.admin, firstName: 'Ada', fullName: 'Ada Admin', badge: 'Admin', staff: true },
-  { email: DEMO.inventory, firstName: 'Ivan', fullName: 'Ivan Inventory', badge: 'Inventory Manager', staff: true },
+  {
+    email: DEMO.inventory,
+    firstName: 'Ivan',
+    fullName: 'Ivan Inventory',
+    badge: 'Inventory Manager',
+    staff: true,
+  },
   { email: DEMO.sales, firstName: 'Sally', fullName: 'Sally Sales', badge: 'Sales Manager', staff: true },
   { email: DEMO.customer, firstName: 'Casey', fullName: 'Casey Customer', badge: 'Customer', staff: false },
 ] as const;
@@ -34,7 +40,10 @@ test.describe('signed out', () => {
 
     await page.goto('/cart');
     await expect(header(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(header(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/api/login');
+    await expect(header(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/api/login',
+    );
     await expect(header(page).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/');
     await expect(header(page).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
     await expect(header(page).getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
@@ -61,7 +70,10 @@ for (const account of ACCOUNTS) {
     await expect(menu.getByText(account.email)).toBeVisible();
     await expect(menu.getByTestId('role-badge')).toHaveText(account.badge);
     await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
-    await expect(menu.getByRole('menuitem', { name: 'Profile & Addresses' })).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('menuitem', { name: 'Profile & Addresses' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await expect(menu.getByRole('menuitem', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
     await expect(menu.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute('href', '/api/logout');
     const adminItem = menu.getByRole('menuitem', { name: 'Admin Panel' });

@@ -38,7 +38,9 @@ async function addFromStorefront(page: Page, n: number, times = 1): Promise<Pick
 }
 
 function line(page: Page, name: string): Locator {
-  return page.getByTestId('cart-line').filter({ has: page.getByTestId('line-name').getByText(name, { exact: true }) });
+  return page
+    .getByTestId('cart-line')
+    .filter({ has: page.getByTestId('line-name').getByText(name, { exact: true }) });
 }
 
 async function openCart(page: Page) {
@@ -112,17 +114,23 @@ test('plus and minus change the quantity and every total follows', async ({ page
   await rowA.getByRole('button', { name: `Decrease quantity of ${a.name}` }).click();
   await expect(rowA.getByTestId('line-quantity')).toHaveText('2');
   await expect(page.getByTestId('cart-subtotal')).toHaveText(dollars(2 * a.price + b.price));
-  await expect(page.getByRole('link', { name: `Proceed to Checkout - ${dollars(2 * a.price + b.price)}` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Proceed to Checkout - ${dollars(2 * a.price + b.price)}` }),
+  ).toBeVisible();
 });
 
-test('taking a quantity to 0 with the minus button removes the line, and the last one empties the cart', async ({ page }) => {
+test('taking a quantity to 0 with the minus button removes the line, and the last one empties the cart', async ({
+  page,
+}) => {
   const a = await addFromStorefront(page, 0, 2);
   const b = await addFromStorefront(page, 1);
   await openCart(page);
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
 
   // b: 1 → 0 removes its line; a stays.
-  await line(page, b.name).getByRole('button', { name: `Decrease quantity of ${b.name}` }).click();
+  await line(page, b.name)
+    .getByRole('button', { name: `Decrease quantity of ${b.name}` })
+    .click();
   await expect(line(page, b.name)).toHaveCount(0);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(2 * a.price));
@@ -143,12 +151,16 @@ test('the remove button takes the whole line away', async ({ page }) => {
   const b = await addFromStorefront(page, 1);
   await openCart(page);
 
-  await line(page, a.name).getByRole('button', { name: `Remove ${a.name}` }).click();
+  await line(page, a.name)
+    .getByRole('button', { name: `Remove ${a.name}` })
+    .click();
   await expect(line(page, a.name)).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(b.price));
   await expect(page.getByTestId('cart-item-count')).toHaveText('1 item');
 
-  await line(page, b.name).getByRole('button', { name: `Remove ${b.name}` }).click();
+  await line(page, b.name)
+    .getByRole('button', { name: `Remove ${b.name}` })
+    .click();
   await expectEmptyCart(page);
 });
 
@@ -156,7 +168,9 @@ test('the cart is kept across a reload and a new visit', async ({ page }) => {
   const a = await addFromStorefront(page, 0, 2);
   const b = await addFromStorefront(page, 2);
   await openCart(page);
-  await line(page, b.name).getByRole('button', { name: `Increase quantity of ${b.name}` }).click();
+  await line(page, b.name)
+    .getByRole('button', { name: `Increase quantity of ${b.name}` })
+    .click();
   await expect(line(page, b.name).getByTestId('line-quantity')).toHaveText('2');
 
   await page.reload();
@@ -166,7 +180,9 @@ test('the cart is kept across a reload and a new visit', async ({ page }) => {
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(2 * a.price + 2 * b.price));
 
   // Saved under the one fixed key.
-  const saved = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)) ?? 'null');
+  const saved = JSON.parse(
+    (await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)) ?? 'null',
+  );
   expect(saved).toEqual([
     expect.objectContaining({ name: a.name, quantity: 2 }),
     expect.objectContaining({ name: b.name, quantity: 2 }),
@@ -175,7 +191,9 @@ test('the cart is kept across a reload and a new visit', async ({ page }) => {
   // A fresh visit to the storefront shows the same cart in the floating summary.
   await page.goto('/');
   await expect(page.getByTestId('cart-summary')).toContainText('You have 4 item(s) in your cart');
-  await expect(page.getByTestId('cart-summary')).toContainText(`Total: ${dollars(2 * a.price + 2 * b.price)}`);
+  await expect(page.getByTestId('cart-summary')).toContainText(
+    `Total: ${dollars(2 * a.price + 2 * b.price)}`,
+  );
 });
 
 test('an unreadable saved cart is logged and the cart starts empty', async ({ page }) => {

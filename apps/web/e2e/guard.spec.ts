@@ -52,7 +52,9 @@ test.describe('signed out: the sign-in-required card', () => {
   });
 });
 
-test('signed out on another guarded page: Authentication Required, then the sign-in after 1 s', async ({ page }) => {
+test('signed out on another guarded page: Authentication Required, then the sign-in after 1 s', async ({
+  page,
+}) => {
   await page.goto('/admin/users');
   await expectToast(page, 'Authentication Required', 'Please sign in to access this page.');
   await expect(page).toHaveTitle(/Development sign-in/);
@@ -81,12 +83,16 @@ test('staff may open /admin', async ({ page }) => {
   await expect(card).toHaveCount(0);
 });
 
-test('a role without access: Access Denied with the role name, then the redirect target', async ({ page }) => {
+test('a role without access: Access Denied with the role name, then the redirect target', async ({
+  page,
+}) => {
   await signIn(page, DEMO.inventory);
   await page.goto('/admin/users');
   const denied = page.getByTestId('access-denied');
   // One assertion: the page shows only until the redirect, 1 s later.
-  await expect(denied.filter({ hasText: 'inventory manager' }).getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(
+    denied.filter({ hasText: 'inventory manager' }).getByRole('heading', { name: 'Access Denied' }),
+  ).toBeVisible();
   await expectToast(page, 'Access Denied', "You don't have permission to access this page.", 'destructive');
   // admin-routes sends a denied staff member back to the admin panel
   await page.waitForURL((url) => url.pathname === '/admin', { timeout: 3000 });

@@ -17,6 +17,7 @@ export const paths = {
   adminInventory: '/admin/inventory',
   adminOrders: '/admin/orders',
   adminPermissions: '/admin/permissions',
+  adminApiTokens: '/admin/api-tokens',
   /** Server routes: full-page navigations, not router links. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

@@ -7,7 +7,9 @@ export function toastWith(page: Page, title: string, description?: string): Loca
   });
   if (description !== undefined) {
     toast = toast.filter({
-      has: page.locator('.mantine-Notification-description', { hasText: new RegExp(`^${escape(description)}$`) }),
+      has: page.locator('.mantine-Notification-description', {
+        hasText: new RegExp(`^${escape(description)}$`),
+      }),
     });
   }
   return toast;

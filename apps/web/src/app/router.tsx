@@ -19,7 +19,10 @@ export const router = createBrowserRouter([
       ...accountRoutes,
       ...adminRoutes,
       ...shopperRoutes,
-      { path: '*', lazy: () => import('../routes/not-found.page').then((m) => ({ Component: m.NotFoundPage })) },
+      {
+        path: '*',
+        lazy: () => import('../routes/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+      },
     ],
   },
 ]);

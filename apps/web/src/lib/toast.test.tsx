@@ -61,7 +61,12 @@ function settle() {
 function swipe(element: HTMLElement, dx: number) {
   fireEvent.pointerDown(element, { pointerId: 1, pointerType: 'touch', clientX: 100, clientY: 20 });
   for (let step = 1; step <= 5; step += 1) {
-    fireEvent.pointerMove(element, { pointerId: 1, pointerType: 'touch', clientX: 100 + (dx * step) / 5, clientY: 20 });
+    fireEvent.pointerMove(element, {
+      pointerId: 1,
+      pointerType: 'touch',
+      clientX: 100 + (dx * step) / 5,
+      clientY: 20,
+    });
   }
   fireEvent.pointerUp(element, { pointerId: 1, pointerType: 'touch', clientX: 100 + dx, clientY: 20 });
 }

@@ -124,7 +124,13 @@ export function Toaster() {
   const region = useRef<HTMLElement>(null);
   useHotkeys([[TOAST_HOTKEY, () => region.current?.focus()]], []);
   return (
-    <section ref={region} aria-label={TOAST_REGION_LABEL} tabIndex={-1} data-toast-region style={{ outline: 'none' }}>
+    <section
+      ref={region}
+      aria-label={TOAST_REGION_LABEL}
+      tabIndex={-1}
+      data-toast-region
+      style={{ outline: 'none' }}
+    >
       <Notifications
         withinPortal={false}
         limit={1}

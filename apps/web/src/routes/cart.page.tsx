@@ -36,7 +36,15 @@ function LineImage({ line }: { line: CartLine }) {
   const [failed, setFailed] = useState(false);
   if (line.imageUrl && !failed) {
     return (
-      <Image src={line.imageUrl} alt={line.name} w={72} h={72} radius="sm" fit="cover" onError={() => setFailed(true)} />
+      <Image
+        src={line.imageUrl}
+        alt={line.name}
+        w={72}
+        h={72}
+        radius="sm"
+        fit="cover"
+        onError={() => setFailed(true)}
+      />
     );
   }
   return (

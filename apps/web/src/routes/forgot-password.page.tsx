@@ -27,9 +27,16 @@ export function ForgotPasswordPage() {
     try {
       await run();
       setSentTo(email.trim());
-      toast({ title: 'Reset Email Sent', description: 'Check your email for a link to reset your password.' });
+      toast({
+        title: 'Reset Email Sent',
+        description: 'Check your email for a link to reset your password.',
+      });
     } catch {
-      toast({ title: 'Error', description: 'Failed to send reset email. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to send reset email. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 

@@ -36,7 +36,12 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard icon={<IconLogin size={26} />} title="Welcome back" subtitle="Sign in to your account to continue" testId="login-page">
+    <AuthCard
+      icon={<IconLogin size={26} />}
+      title="Welcome back"
+      subtitle="Sign in to your account to continue"
+      testId="login-page"
+    >
       <Button
         variant="default"
         size="md"

@@ -18,9 +18,17 @@ export function NotFoundPage() {
         <Text c="dimmed">
           There is no page at <Code>{pathname}</Code>.
         </Text>
-        <Alert color="gray" variant="light" title="Developer hint" icon={<IconCode size={18} />} ta="left" w="100%">
+        <Alert
+          color="gray"
+          variant="light"
+          title="Developer hint"
+          icon={<IconCode size={18} />}
+          ta="left"
+          w="100%"
+        >
           <Text size="sm">
-            Did you forget to add the page to the router? Add a route for it in <Code>src/app/router.tsx</Code>.
+            Did you forget to add the page to the router? Add a route for it in{' '}
+            <Code>src/app/router.tsx</Code>.
           </Text>
         </Alert>
         <Button component={Link} to={paths.home} variant="default">

@@ -24,7 +24,10 @@ function InvalidLink() {
       description: 'This password reset link is invalid or has expired.',
       variant: 'destructive',
     });
-    const timer = window.setTimeout(() => navigate(paths.forgotPassword, { replace: true }), INVALID_LINK_REDIRECT_MS);
+    const timer = window.setTimeout(
+      () => navigate(paths.forgotPassword, { replace: true }),
+      INVALID_LINK_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
@@ -53,7 +56,12 @@ function PasswordRules({ password }: { password: string }) {
             c={met ? 'green.8' : 'dimmed'}
             data-met={met}
             icon={
-              <ThemeIcon size={16} radius="xl" variant={met ? 'filled' : 'light'} color={met ? 'green' : 'gray'}>
+              <ThemeIcon
+                size={16}
+                radius="xl"
+                variant={met ? 'filled' : 'light'}
+                color={met ? 'green' : 'gray'}
+              >
                 {met ? <IconCheck size={11} /> : <IconPoint size={11} />}
               </ThemeIcon>
             }
@@ -86,9 +94,16 @@ export function ResetPasswordPage() {
     try {
       await run();
       setDone(true);
-      toast({ title: 'Password Reset Successful', description: 'Your password has been updated. You can now sign in.' });
+      toast({
+        title: 'Password Reset Successful',
+        description: 'Your password has been updated. You can now sign in.',
+      });
     } catch {
-      toast({ title: 'Reset Failed', description: 'Failed to reset password. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Reset Failed',
+        description: 'Failed to reset password. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 

@@ -53,15 +53,33 @@ export function SignupPage() {
   }
 
   return (
-    <AuthCard icon={<IconUserPlus size={26} />} title="Create your account" subtitle="Join us to start shopping" testId="signup-page">
+    <AuthCard
+      icon={<IconUserPlus size={26} />}
+      title="Create your account"
+      subtitle="Join us to start shopping"
+      testId="signup-page"
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start">
             <TextInput label="First Name" autoComplete="given-name" withAsterisk {...text('firstName')} />
             <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...text('lastName')} />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" withAsterisk {...text('email')} />
-          <TextInput label="Phone (optional)" type="tel" autoComplete="tel" placeholder="+1 555 000 0000" {...text('phone')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            withAsterisk
+            {...text('email')}
+          />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 555 000 0000"
+            {...text('phone')}
+          />
           <PasswordField
             label="Password"
             autoComplete="new-password"
@@ -69,7 +87,12 @@ export function SignupPage() {
             withAsterisk
             {...text('password')}
           />
-          <PasswordField label="Confirm Password" autoComplete="new-password" withAsterisk {...text('confirmPassword')} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            withAsterisk
+            {...text('confirmPassword')}
+          />
           <Checkbox
             label="I agree to the Terms of Service and Privacy Policy"
             checked={values.agreeToTerms}

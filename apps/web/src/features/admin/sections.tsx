@@ -8,6 +8,7 @@ import {
   IconBox,
   IconBuildingWarehouse,
   IconCategory,
+  IconKey,
   IconChartBar,
   IconLayoutDashboard,
   IconReceipt,
@@ -19,7 +20,7 @@ import type { Permission } from '@shop/schema';
 import { paths } from '../../paths';
 
 export type PanelSectionId = 'overview' | 'products' | 'categories' | 'analytics' | 'settings';
-export type SectionId = PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions';
+export type SectionId = PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens';
 
 export interface AdminSection {
   id: SectionId;
@@ -85,6 +86,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'roles:read',
   },
   {
+    id: 'api-tokens',
+    label: 'API Tokens',
+    icon: <IconKey size={18} />,
+    to: paths.adminApiTokens,
+    permission: 'api_tokens:manage',
+  },
+  {
     id: 'analytics',
     label: 'Analytics',
     icon: <IconChartBar size={18} />,
@@ -119,6 +127,7 @@ export function activeSection(pathname: string, search: string): SectionId {
   if (rest.startsWith('/orders')) return 'orders';
   if (rest.startsWith('/users')) return 'users';
   if (rest.startsWith('/permissions')) return 'permissions';
+  if (rest.startsWith('/api-tokens')) return 'api-tokens';
   const section = new URLSearchParams(search).get('section');
   return PANEL_SECTIONS.includes(section as PanelSectionId) ? (section as PanelSectionId) : 'overview';
 }

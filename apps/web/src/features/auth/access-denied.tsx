@@ -16,8 +16,11 @@ export function AccessDenied({ role }: { role: string }) {
         </ThemeIcon>
         <Title order={2}>Access Denied</Title>
         <Text c="dimmed">
-          Your role (<Text span fw={600} c="dark">{role.replaceAll('_', ' ')}</Text>) does not have permission to view this
-          page.
+          Your role (
+          <Text span fw={600} c="dark">
+            {role.replaceAll('_', ' ')}
+          </Text>
+          ) does not have permission to view this page.
         </Text>
         <Button component={Link} to={paths.home} variant="default">
           Back to the shop

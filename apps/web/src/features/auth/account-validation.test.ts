@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo, validateForgotPassword, validateResetPassword, validateSignUp, type SignUpValues } from './account-validation';
+import {
+  safeReturnTo,
+  validateForgotPassword,
+  validateResetPassword,
+  validateSignUp,
+  type SignUpValues,
+} from './account-validation';
 
 const valid: SignUpValues = {
   firstName: 'Sam',
@@ -20,7 +26,11 @@ describe('validateSignUp (spec §5 order)', () => {
     ['missing password', { password: '' }, 'Missing Information'],
     ['missing fields win over a mismatch', { email: '', confirmPassword: 'x' }, 'Missing Information'],
     ['mismatch wins over length', { password: 'short', confirmPassword: 'other' }, 'Password Mismatch'],
-    ['length wins over terms', { password: 'short', confirmPassword: 'short', agreeToTerms: false }, 'Weak Password'],
+    [
+      'length wins over terms',
+      { password: 'short', confirmPassword: 'short', agreeToTerms: false },
+      'Weak Password',
+    ],
     ['terms', { agreeToTerms: false }, 'Terms Required'],
   ])('%s', (_name, change, title) => {
     expect(validateSignUp({ ...valid, ...change })?.title ?? null).toBe(title);
@@ -33,9 +43,24 @@ describe('validateResetPassword (spec §5 order)', () => {
     ['Abcdefg1', '', 'Please fill in both password fields.', null],
     ['ab', 'cd', 'Passwords do not match. Please try again.', null],
     ['Ab1', 'Ab1', 'Password must be at least 8 characters long.', null],
-    ['abcdefg1', 'abcdefg1', 'Password must contain at least one uppercase letter, one lowercase letter, and one number.', null],
-    ['ABCDEFG1', 'ABCDEFG1', 'Password must contain at least one uppercase letter, one lowercase letter, and one number.', null],
-    ['Abcdefgh', 'Abcdefgh', 'Password must contain at least one uppercase letter, one lowercase letter, and one number.', null],
+    [
+      'abcdefg1',
+      'abcdefg1',
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number.',
+      null,
+    ],
+    [
+      'ABCDEFG1',
+      'ABCDEFG1',
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number.',
+      null,
+    ],
+    [
+      'Abcdefgh',
+      'Abcdefgh',
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number.',
+      null,
+    ],
     ['Abcdefg1', 'Abcdefg1', '', 'ok'],
   ])('%s / %s', (password, confirm, description, ok) => {
     const failure = validateResetPassword(password, confirm);
@@ -46,7 +71,10 @@ describe('validateResetPassword (spec §5 order)', () => {
 
 describe('validateForgotPassword', () => {
   it('requires an email', () => {
-    expect(validateForgotPassword('  ')).toMatchObject({ title: 'Email Required', description: 'Please enter your email address.' });
+    expect(validateForgotPassword('  ')).toMatchObject({
+      title: 'Email Required',
+      description: 'Please enter your email address.',
+    });
     expect(validateForgotPassword('a@example.com')).toBeNull();
   });
 });

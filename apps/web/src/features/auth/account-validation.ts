@@ -16,7 +16,10 @@ function failure(title: string, description: string): Failure {
 }
 
 const PASSWORD_MISMATCH = failure('Password Mismatch', 'Passwords do not match. Please try again.');
-const TOO_SHORT = failure('Weak Password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+const TOO_SHORT = failure(
+  'Weak Password',
+  `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+);
 
 export interface SignUpValues {
   firstName: string;
@@ -35,7 +38,8 @@ export function validateSignUp(values: SignUpValues): Failure | null {
   }
   if (password !== values.confirmPassword) return PASSWORD_MISMATCH;
   if (password.length < MIN_PASSWORD_LENGTH) return TOO_SHORT;
-  if (!values.agreeToTerms) return failure('Terms Required', 'Please agree to the terms and conditions to continue.');
+  if (!values.agreeToTerms)
+    return failure('Terms Required', 'Please agree to the terms and conditions to continue.');
   return null;
 }
 
@@ -52,7 +56,8 @@ export const PASSWORD_RULES: ReadonlyArray<{ label: string; test: (password: str
 ];
 
 export function validateResetPassword(password: string, confirmPassword: string): Failure | null {
-  if (!password || !confirmPassword) return failure('Missing Information', 'Please fill in both password fields.');
+  if (!password || !confirmPassword)
+    return failure('Missing Information', 'Please fill in both password fields.');
   if (password !== confirmPassword) return PASSWORD_MISMATCH;
   if (password.length < MIN_PASSWORD_LENGTH) return TOO_SHORT;
   if (!PASSWORD_RULES.slice(1).every((rule) => rule.test(password))) {

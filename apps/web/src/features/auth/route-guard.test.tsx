@@ -13,7 +13,14 @@ const auth: { state: AuthState } = { state: signedOut() };
 vi.mock('./use-auth', () => ({ useAuth: () => auth.state }));
 
 function signedOut(): AuthState {
-  return { user: null, isLoading: false, isAuthenticated: false, isStaff: false, error: null, refetch: vi.fn() };
+  return {
+    user: null,
+    isLoading: false,
+    isAuthenticated: false,
+    isStaff: false,
+    error: null,
+    refetch: vi.fn(),
+  };
 }
 function as(role: string): AuthState {
   const user: CurrentUserDto = {
@@ -62,7 +69,14 @@ function renderAt(path: string, props: Omit<RouteGuardProps, 'children'>) {
       { path: '/', element: <p>home page</p> },
       { path: '/dashboard', element: <p>dashboard page</p> },
       { path: '/admin', element: <p>admin page</p> },
-      { path: '*', element: <RouteGuard {...props}><p>protected content</p></RouteGuard> },
+      {
+        path: '*',
+        element: (
+          <RouteGuard {...props}>
+            <p>protected content</p>
+          </RouteGuard>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -87,7 +101,10 @@ describe('RouteGuard', () => {
     auth.state = signedOut();
     renderAt('/admin/users?tab=1', { allowedRoles: ['admin'] });
     expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Authentication Required', description: 'Please sign in to access this page.' }),
+      expect.objectContaining({
+        title: 'Authentication Required',
+        description: 'Please sign in to access this page.',
+      }),
     );
     expect(screen.getByTestId('sign-in-required')).toBeTruthy();
     expect(screen.queryByText('protected content')).toBeNull();
@@ -110,7 +127,11 @@ describe('RouteGuard', () => {
 
   it('a custom signed-out toast replaces the default', () => {
     auth.state = signedOut();
-    const signedOutToast = { title: 'Sign in required', description: 'Please sign in to complete your checkout', variant: 'destructive' as const };
+    const signedOutToast = {
+      title: 'Sign in required',
+      description: 'Please sign in to complete your checkout',
+      variant: 'destructive' as const,
+    };
     renderAt('/checkout', { signedOutToast });
     expect(toast).toHaveBeenCalledWith(signedOutToast);
   });
@@ -128,8 +149,14 @@ describe('RouteGuard', () => {
 
   it('a customer with a customer redirect: Redirecting, then there after 500 ms', () => {
     auth.state = as('customer');
-    const router = renderAt('/admin/x', { allowedRoles: ['admin', 'inventory_manager', 'sales_manager'], customerRedirect: '/dashboard' });
-    expect(toast).toHaveBeenCalledWith({ title: 'Redirecting', description: 'Taking you to your dashboard...' });
+    const router = renderAt('/admin/x', {
+      allowedRoles: ['admin', 'inventory_manager', 'sales_manager'],
+      customerRedirect: '/dashboard',
+    });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Redirecting',
+      description: 'Taking you to your dashboard...',
+    });
     expect(screen.queryByText('protected content')).toBeNull();
     act(() => vi.advanceTimersByTime(499));
     expect(router.state.location.pathname).toBe('/admin/x');
@@ -139,7 +166,11 @@ describe('RouteGuard', () => {
 
   it('another denied role: Access Denied with the role name, then the redirect target after 1000 ms', () => {
     auth.state = as('inventory_manager');
-    const router = renderAt('/admin/users', { allowedRoles: ['admin'], redirectTo: '/admin', customerRedirect: '/dashboard' });
+    const router = renderAt('/admin/users', {
+      allowedRoles: ['admin'],
+      redirectTo: '/admin',
+      customerRedirect: '/dashboard',
+    });
     expect(toast).toHaveBeenCalledWith({
       title: 'Access Denied',
       description: "You don't have permission to access this page.",

@@ -128,7 +128,11 @@ export function RouteGuard({
     case 'loading':
     case 'customer-redirect':
       return (
-        <Center py={64} role="status" aria-label={decision === 'loading' ? 'Checking your session' : 'Redirecting'}>
+        <Center
+          py={64}
+          role="status"
+          aria-label={decision === 'loading' ? 'Checking your session' : 'Redirecting'}
+        >
           <Loader color="green" />
         </Center>
       );

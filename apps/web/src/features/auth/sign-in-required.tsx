@@ -36,7 +36,13 @@ export function SignInRequired({
           </Button>
           <Text size="sm" c="dimmed">
             Prefer email and password?{' '}
-            <Text component={Link} to={`${paths.login}?returnTo=${encodeURIComponent(back)}`} size="sm" c="green.8" fw={500}>
+            <Text
+              component={Link}
+              to={`${paths.login}?returnTo=${encodeURIComponent(back)}`}
+              size="sm"
+              c="green.8"
+              fw={500}
+            >
               Go to the sign-in page
             </Text>
           </Text>

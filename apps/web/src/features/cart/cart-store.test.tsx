@@ -7,7 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '@shop/schema';
 import { CART_STORAGE_KEY, CartProvider, loadCart, useCart } from './cart-store';
 
-const APPLES = { productId: 'p-apples', name: 'Organic Gala Apples', price: '4.49', imageUrl: '/products/gala-apples.svg' };
+const APPLES = {
+  productId: 'p-apples',
+  name: 'Organic Gala Apples',
+  price: '4.49',
+  imageUrl: '/products/gala-apples.svg',
+};
 const BREAD = { productId: 'p-bread', name: 'Sourdough Loaf', price: '4.50', imageUrl: null };
 
 type Cart = ReturnType<typeof useCart>;

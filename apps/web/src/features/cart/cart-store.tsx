@@ -61,7 +61,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: string, quantity: number) => setItems((lines) => setQuantity(lines, productId, quantity)),
     [],
   );
-  const remove = useCallback((productId: string) => setItems((lines) => removeFromCart(lines, productId)), []);
+  const remove = useCallback(
+    (productId: string) => setItems((lines) => removeFromCart(lines, productId)),
+    [],
+  );
   const clear = useCallback(() => setItems([]), []);
 
   const value = useMemo<CartContextValue>(

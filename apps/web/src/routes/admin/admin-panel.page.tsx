@@ -27,6 +27,7 @@ export function AdminPanelPage() {
       <AdminPageHeader
         title={section.id === 'overview' ? 'Admin Panel' : section.label}
         description={DESCRIPTIONS[section.id]}
+        catalogueTransfer
       />
       {!allowed ? (
         <AccessDenied role={access.roleName} />

@@ -17,6 +17,7 @@ import { UsersPage } from './users.page';
 import { UserCreatePage } from './user-create.page';
 import { UserEditPage } from './user-edit.page';
 import { PermissionsPage } from './permissions.page';
+import { ApiTokensPage } from './api-tokens.page';
 
 /** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
 const guarded = (permission: Permission, page: ReactNode) => (
@@ -38,6 +39,7 @@ export default function AdminArea() {
           <Route path=":id/edit" element={guarded('users:update', <UserEditPage />)} />
         </Route>
         <Route path="permissions" element={guarded('roles:read', <PermissionsPage />)} />
+        <Route path="api-tokens" element={guarded('api_tokens:manage', <ApiTokensPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

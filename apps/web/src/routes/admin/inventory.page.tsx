@@ -87,6 +87,7 @@ export function InventoryPage() {
       <AdminPageHeader
         title="Inventory Management"
         description="Stock levels, low-stock alerts and stock history"
+        catalogueTransfer
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
         <StatCard

@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Text, Title } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { toast } from '../../../lib/toast';
+import { Group, Text, Title } from '@mantine/core';
+import { CatalogueTransferButtons } from '../../catalogue-transfer/catalogue-transfer-buttons';
 
-/** A screen's title with the panel's Export and Import buttons (their behaviour comes later). */
+/**
+ * A screen's title, its own actions, and on the product screens (the panel, Inventory) the Export
+ * and Import buttons of the product catalogue.
+ */
 export function AdminPageHeader({
   title,
   description,
+  catalogueTransfer = false,
   children,
 }: {
   title: string;
   description?: string;
+  catalogueTransfer?: boolean;
   children?: ReactNode;
 }) {
-  const comingSoon = (what: string) => () =>
-    toast({ title: 'Coming soon', description: `${what} is not available yet.` });
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <div>
@@ -23,12 +25,7 @@ export function AdminPageHeader({
       </div>
       <Group gap="xs">
         {children}
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={comingSoon('Export')}>
-          Export
-        </Button>
-        <Button variant="default" leftSection={<IconUpload size={16} />} onClick={comingSoon('Import')}>
-          Import
-        </Button>
+        {catalogueTransfer && <CatalogueTransferButtons />}
       </Group>
     </Group>
   );

@@ -19,7 +19,12 @@ export function matches(needle: string, ...texts: (string | null | undefined)[])
 
 export function StatusBadge({ active }: { active: boolean }) {
   return (
-    <Badge color={active ? 'green' : 'gray'} variant={active ? 'light' : 'outline'} tt="none" data-testid="status-badge">
+    <Badge
+      color={active ? 'green' : 'gray'}
+      variant={active ? 'light' : 'outline'}
+      tt="none"
+      data-testid="status-badge"
+    >
       {active ? 'Active' : 'Inactive'}
     </Badge>
   );
@@ -196,7 +201,11 @@ export function PermissionsTable({
             columns={5}
             empty="No permissions found"
             render={(permission) => (
-              <Table.Tr key={permission.id} data-testid="permission-row" data-permission-name={permission.name}>
+              <Table.Tr
+                key={permission.id}
+                data-testid="permission-row"
+                data-permission-name={permission.name}
+              >
                 <Table.Td>
                   <Text fw={600} size="sm" ff="monospace">
                     {permission.name}
@@ -299,7 +308,12 @@ export function GroupsTable({
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="light" leftSection={<IconKey size={14} />} onClick={() => onPermissions(group)}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconKey size={14} />}
+                      onClick={() => onPermissions(group)}
+                    >
                       {canManage ? 'Edit Permissions' : 'Permissions'}
                     </Button>
                   </Group>

@@ -6,7 +6,18 @@
  * permission group'.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { CreatePermissionGroupInput, type PermissionDto, type PermissionGroupDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
 import { serverIssues, useReportError } from '../../admin/use-admin-errors';
@@ -103,7 +114,11 @@ function GroupForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" fw={500}>
           Permissions
         </Text>
-        <PermissionChecklist permissions={permissions.data ?? []} value={permissionIds} onChange={setPermissionIds} />
+        <PermissionChecklist
+          permissions={permissions.data ?? []}
+          value={permissionIds}
+          onChange={setPermissionIds}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={create.isPending}>
             Cancel

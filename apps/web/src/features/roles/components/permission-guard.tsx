@@ -37,7 +37,13 @@ export interface PermissionGuardProps extends Omit<RouteGuardProps, 'allowedRole
   permission?: Permission;
 }
 
-export function PermissionGuard({ permission, redirectTo = '/', customerRedirect, children, ...signedOut }: PermissionGuardProps) {
+export function PermissionGuard({
+  permission,
+  redirectTo = '/',
+  customerRedirect,
+  children,
+  ...signedOut
+}: PermissionGuardProps) {
   return (
     <RouteGuard {...signedOut}>
       <PermissionCheck permission={permission} redirectTo={redirectTo} customerRedirect={customerRedirect}>
@@ -94,7 +100,11 @@ function PermissionCheck({
     case 'loading':
     case 'customer-redirect':
       return (
-        <Center py={64} role="status" aria-label={decision === 'loading' ? 'Checking your access' : 'Redirecting'}>
+        <Center
+          py={64}
+          role="status"
+          aria-label={decision === 'loading' ? 'Checking your access' : 'Redirecting'}
+        >
           <Loader color="green" />
         </Center>
       );

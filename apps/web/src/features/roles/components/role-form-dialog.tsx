@@ -41,7 +41,9 @@ function RoleForm({ role, onDone }: { role: RoleDto | null; onDone: () => void }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = { name, description: description.trim() || null, isActive };
-    const checked = role ? UpdateRoleInput.safeParse({ ...body, id: role.id }) : CreateRoleInput.safeParse(body);
+    const checked = role
+      ? UpdateRoleInput.safeParse({ ...body, id: role.id })
+      : CreateRoleInput.safeParse(body);
     if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
     const failed = (title: string) => (error: unknown) => {
       const issues = serverIssues(error);

@@ -41,8 +41,8 @@ export function DeleteUserDialog({ user, onClose }: { user: UserDto | null; onCl
     <Modal opened={!!user} onClose={close} title="Delete user?" centered>
       <Stack gap="md">
         <Text size="sm">
-          Are you sure you want to delete <b>{user ? displayName(user) : ''}</b>? This action cannot be undone. All
-          orders and addresses of this user will be removed.
+          Are you sure you want to delete <b>{user ? displayName(user) : ''}</b>? This action cannot be
+          undone. All orders and addresses of this user will be removed.
         </Text>
         {refusal && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="delete-user-error">

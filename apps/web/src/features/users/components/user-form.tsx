@@ -84,7 +84,10 @@ export function UserForm({ user }: { user: UserDto | null }) {
   const customRoles = (roles.data ?? []).filter((role) => !role.isBuiltIn);
   const customRoleOptions = [
     { value: NO_CUSTOM_ROLE, label: 'None (the built-in role decides)' },
-    ...customRoles.map((role) => ({ value: role.id, label: role.isActive ? role.name : `${role.name} (inactive)` })),
+    ...customRoles.map((role) => ({
+      value: role.id,
+      label: role.isActive ? role.name : `${role.name} (inactive)`,
+    })),
   ];
   // A custom role the list does not offer (not allowed to read roles): still shown by name.
   if (user?.customRole && !customRoleOptions.some((option) => option.value === user.customRole!.id)) {
@@ -116,7 +119,11 @@ export function UserForm({ user }: { user: UserDto | null }) {
       role: values.role,
     };
     if (user) {
-      const body = { ...fields, id: user.id, roleId: values.roleId === NO_CUSTOM_ROLE ? null : values.roleId };
+      const body = {
+        ...fields,
+        id: user.id,
+        roleId: values.roleId === NO_CUSTOM_ROLE ? null : values.roleId,
+      };
       const checked = UpdateUserInput.safeParse(body);
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
       update.mutate(body, { onSuccess: () => onDone('User updated successfully'), onError });
