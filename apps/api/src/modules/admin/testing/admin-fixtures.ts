@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { UserEntity } from '@shop/db';
 import {
   centsToDecimal,
   permissionsForRole,
@@ -15,6 +16,7 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../../../context';
 import { createCaller } from '../../../trpc/router';
+import { toCurrentUser } from '../../auth/request-user';
 
 export const DEMO_EMAILS = {
   admin: 'admin@example.com',
@@ -40,25 +42,9 @@ const silentLogger = {
 } as unknown as FastifyBaseLogger;
 
 export async function currentUser(dataSource: DataSource, email: string): Promise<CurrentUser> {
-  const [row] = await dataSource.query(
-    `SELECT id, email, first_name, last_name, phone, role, role_id, profile_image_url, created_at
-     FROM users WHERE email = $1`,
-    [email],
-  );
-  if (!row) throw new Error(`No user ${email}`);
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    role: row.role,
-    roleId: row.role_id,
-    profileImageUrl: row.profile_image_url,
-    createdAt: row.created_at,
-    permissions: new Set(permissionsForRole(row.role)),
-    authenticatedBy: 'session',
-  };
+  const user = await dataSource.manager.findOne(UserEntity, { where: { email } });
+  if (!user) throw new Error(`No user ${email}`);
+  return toCurrentUser(user, new Set(permissionsForRole(user.role)));
 }
 
 export function contextFor(dataSource: DataSource, user: CurrentUser | null): RequestContext {

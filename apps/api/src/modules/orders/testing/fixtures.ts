@@ -11,6 +11,7 @@ import { permissionsForRole, type Role } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../../../context';
 import { createCaller } from '../../../trpc/router';
 import { toPublicError, type PublicError } from '../../../errors';
+import { toCurrentUser as sessionUser } from '../../auth/request-user';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -30,20 +31,9 @@ const silentLogger = {
 
 export const uniqueEmail = (prefix = 'shopper') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
+/** The caller a signed-in `user` would be, with their role's default permissions. */
 export function toCurrentUser(user: UserEntity): CurrentUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-    role: user.role,
-    roleId: user.roleId,
-    profileImageUrl: user.profileImageUrl,
-    createdAt: user.createdAt,
-    permissions: new Set(permissionsForRole(user.role)),
-    authenticatedBy: 'session',
-  };
+  return sessionUser(user, new Set(permissionsForRole(user.role)));
 }
 
 /** A new user of `role` (a customer by default). */
