@@ -1,12 +1,13 @@
 /**
  * The `UserResolver` behind every request's `ctx.user`: the API token's user (bearer-auth.ts) or
  * the session's, loaded from the database on every request (no cache, so a role change or a deleted
- * user applies on the next request). A session whose user no longer exists is anonymous.
+ * user applies on the next request), with its permissions, in one statement. A session whose user
+ * no longer exists is anonymous.
  */
 import type { EntityManager } from 'typeorm';
-import { UserEntity } from '@shop/db';
+import type { UserEntity } from '@shop/db';
 import type { CurrentUser, UserResolver } from '../../context';
-import { effectivePermissions } from './permissions.service';
+import { USER_WITH_PERMISSIONS_SQL } from './permissions.service';
 
 export const requestUserResolver: UserResolver = async (req, dataSource) => {
   if (req.apiTokenUserId) return loadCurrentUser(dataSource.manager, req.apiTokenUserId, 'token');
@@ -15,18 +16,48 @@ export const requestUserResolver: UserResolver = async (req, dataSource) => {
   return loadCurrentUser(dataSource.manager, userId, 'session');
 };
 
+interface UserWithPermissionsRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  role: string;
+  role_id: string | null;
+  profile_image_url: string | null;
+  created_at: Date;
+  permissions: string[];
+}
+
 async function loadCurrentUser(
   db: EntityManager,
   userId: string,
   authenticatedBy: CurrentUser['authenticatedBy'],
 ): Promise<CurrentUser | null> {
-  const user = await db.findOne(UserEntity, { where: { id: userId } });
-  if (!user) return null;
-  return toCurrentUser(user, await effectivePermissions(db, user), authenticatedBy);
+  const [row]: UserWithPermissionsRow[] = await db.query(USER_WITH_PERMISSIONS_SQL, [userId]);
+  if (!row) return null;
+  const user = {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    role: row.role,
+    roleId: row.role_id,
+    profileImageUrl: row.profile_image_url,
+    createdAt: row.created_at,
+  };
+  return toCurrentUser(user, new Set(row.permissions), authenticatedBy);
 }
 
+/** The user fields a request carries. */
+type UserFields = Pick<
+  UserEntity,
+  'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'roleId' | 'profileImageUrl' | 'createdAt'
+>;
+
 export function toCurrentUser(
-  user: UserEntity,
+  user: UserFields,
   permissions: ReadonlySet<string>,
   authenticatedBy: CurrentUser['authenticatedBy'] = 'session',
 ): CurrentUser {

@@ -7,11 +7,14 @@
  * order and its items are written at the server's prices. Any refusal rolls everything back.
  * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
+ * While the locks are held there are three statements and the COMMIT (lock, write, ledger): the
+ * shorter the locked time, the more orders a hot product can take per second (docs/benchmarks.md).
+ *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
- * UNPROCESSABLE_CONTENT. A concurrent duplicate either finds the first order once it holds the
- * product locks (the first has committed by then), or loses the race on the unique
- * (user_id, idempotency_key) constraint and then reads the winner's order.
+ * UNPROCESSABLE_CONTENT. A concurrent duplicate loses the race on the unique
+ * (user_id, idempotency_key) constraint, or is refused for the stock the first one took; either
+ * way it rolls back and then reads the winner's order.
  */
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { createHash } from 'node:crypto';
@@ -229,13 +232,15 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await ctx.db.transaction((tx) =>
+      const placedId = await ctx.db.transaction((tx) =>
         placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash),
       );
       // Read back after the commit: the row locks are not held while the answer is read.
-      return typeof placed === 'string' ? (await loadOrderDetail(ctx.db, placed))! : placed;
+      return (await loadOrderDetail(ctx.db, placedId))!;
     } catch (error) {
-      if (idempotencyKey && isIdempotencyClash(error)) {
+      // A duplicate that lost the race: the unique key refused its order, or the winner took the
+      // stock it needed while it waited for the locks. Either way the answer is the winner's order.
+      if (idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
         const winner = await replay(ctx.db, userId, idempotencyKey, hash);
         if (winner) return winner;
       }
@@ -248,13 +253,37 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   }
 }
 
+/**
+ * Takes the stock (guarded: never below 0), writes the order and its items, in one statement.
+ * $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the order's columns.
+ * Answers the order's id and how many products had their stock taken (all of them, or it is refused).
+ */
+const WRITE_ORDER_SQL = `
+  WITH taken AS (
+    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
+    WHERE p.id = l.id AND p.stock >= l.quantity
+    RETURNING p.id
+  ), placed AS (
+    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
+                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
+                        bank_account_number, idempotency_key, request_hash)
+    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    RETURNING id
+  ), items AS (
+    INSERT INTO order_items (order_id, product_id, quantity, price)
+    SELECT placed.id, l.id, l.quantity, l.price
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[]) AS l(id, quantity, price)
+  )
+  SELECT placed.id, (SELECT count(*)::int FROM taken) AS moved FROM placed`;
+
 async function placeInTransaction(
   tx: EntityManager,
   userId: string,
   body: OrderBody,
   idempotencyKey: string | null,
   hash: string,
-): Promise<OrderDetailDto | string> {
+): Promise<string> {
   const lines = mergeLines(body.items);
   const ids = lines.map((line) => line.productId);
 
@@ -264,12 +293,6 @@ async function placeInTransaction(
     [ids],
   );
   const products = new Map(rows.map((row) => [row.id, row]));
-
-  // A duplicate of a placement that committed while we waited for the locks.
-  if (idempotencyKey) {
-    const earlier = await replay(tx, userId, idempotencyKey, hash);
-    if (earlier) return earlier;
-  }
 
   const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
   if (unavailable.length > 0) {
@@ -327,47 +350,30 @@ async function placeInTransaction(
     });
   }
 
-  // Every line in one statement (each round trip here is time the row locks are held).
-  const [, affected]: [unknown, number] = await tx.query(
-    `UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-     FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-     WHERE p.id = l.id AND p.stock >= l.quantity`,
-    [ids, lines.map((line) => line.quantity)],
-  );
+  // Stock, order and items in one statement: each round trip here is time the row locks are held.
+  const [written]: { id: string; moved: number }[] = await tx.query(WRITE_ORDER_SQL, [
+    ids,
+    lines.map((line) => line.quantity),
+    lines.map((line) => centsToDecimal(serverCents(line))),
+    userId,
+    body.paymentMethod,
+    centsToDecimal(totalCents),
+    body.shippingAddress,
+    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+    body.notes ?? null,
+    body.cardHolderName ?? null,
+    body.cardLastFour ?? null,
+    body.bankName ?? null,
+    body.bankAccountNumber ?? null,
+    idempotencyKey,
+    idempotencyKey ? hash : null,
+  ]);
   // Unreachable while the row locks are held; a guard, not a path.
-  if (affected !== lines.length) {
+  if (written!.moved !== lines.length) {
     throw new ConflictError(
       `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
     );
   }
-
-  const order = await tx.save(
-    tx.create(OrderEntity, {
-      userId,
-      status: 'pending',
-      paymentMethod: body.paymentMethod,
-      paymentStatus: 'pending',
-      total: centsToDecimal(totalCents),
-      shippingAddress: body.shippingAddress,
-      estimatedDelivery: new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
-      notes: body.notes ?? null,
-      cardHolderName: body.cardHolderName ?? null,
-      cardLastFour: body.cardLastFour ?? null,
-      bankName: body.bankName ?? null,
-      bankAccountNumber: body.bankAccountNumber ?? null,
-      idempotencyKey,
-      requestHash: idempotencyKey ? hash : null,
-    }),
-  );
-  await tx.insert(
-    OrderItemEntity,
-    lines.map((line) => ({
-      orderId: order.id,
-      productId: line.productId,
-      quantity: line.quantity,
-      price: centsToDecimal(serverCents(line)),
-    })),
-  );
   await recordStockMovements(
     tx,
     lines.map((line) => {
@@ -377,10 +383,10 @@ async function placeInTransaction(
         quantityBefore: before,
         quantityAfter: before - line.quantity,
         source: 'order' as const,
-        orderId: order.id,
+        orderId: written!.id,
         userId,
       };
     }),
   );
-  return order.id;
+  return written!.id;
 }

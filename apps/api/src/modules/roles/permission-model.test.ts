@@ -8,7 +8,11 @@ import type { EntityManager } from 'typeorm';
 import { seedPermissionModel } from '@shop/db';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_NAMES, ROLES, seededPermissionsOf } from '@shop/schema';
-import { effectivePermissions, rolePermissions } from '../auth/permissions.service';
+import {
+  USER_WITH_PERMISSIONS_SQL,
+  effectivePermissions,
+  rolePermissions,
+} from '../auth/permissions.service';
 
 let db: TestDatabase;
 let manager: EntityManager;
@@ -58,7 +62,18 @@ describe('a custom role', () => {
   it('is the union of its active groups’ active permissions, plus granted rows, minus denied ones', async () => {
     const [role] = await manager.query(`INSERT INTO roles (name) VALUES ('Model test') RETURNING id`);
     const user = { role: 'admin', roleId: role.id as string };
-    expect((await effectivePermissions(manager, user)).size).toBe(0); // the custom role decides, not 'admin'
+    const [row] = await manager.query(
+      `INSERT INTO users (email, role, role_id) VALUES ('model-test@example.com', 'admin', $1) RETURNING id`,
+      [role.id],
+    );
+    // What a request of this user carries (request-user.ts) must be what effectivePermissions says.
+    const permissionsOfUser = async () => {
+      const expected = sorted(await effectivePermissions(manager, user));
+      const [loaded] = await manager.query(USER_WITH_PERMISSIONS_SQL, [row.id]);
+      expect([...(loaded.permissions as string[])].sort()).toEqual(expected);
+      return expected;
+    };
+    expect(await permissionsOfUser()).toEqual([]); // the custom role decides, not 'admin'
 
     await manager.query(
       `INSERT INTO role_permission_groups (role_id, permission_group_id) VALUES ($1, $2), ($1, $3)`,
@@ -68,7 +83,7 @@ describe('a custom role', () => {
         await id('permission_groups', 'Order management'),
       ],
     );
-    expect(sorted(await effectivePermissions(manager, user))).toEqual([
+    expect(await permissionsOfUser()).toEqual([
       'inventory:read',
       'inventory:update',
       'orders:read_all',
@@ -80,7 +95,7 @@ describe('a custom role', () => {
       `INSERT INTO role_permissions (role_id, permission_id, granted) VALUES ($1, $2, true), ($1, $3, false)`,
       [role.id, await id('permissions', 'users:read'), await id('permissions', 'orders:update')],
     );
-    expect(sorted(await effectivePermissions(manager, user))).toEqual([
+    expect(await permissionsOfUser()).toEqual([
       'inventory:read',
       'inventory:update',
       'orders:read_all',
@@ -90,16 +105,12 @@ describe('a custom role', () => {
 
     await manager.query(`UPDATE permission_groups SET is_active = false WHERE name = 'Order management'`);
     await manager.query(`UPDATE permissions SET is_active = false WHERE name = 'inventory:update'`);
-    expect(sorted(await effectivePermissions(manager, user))).toEqual([
-      'inventory:read',
-      'products:read_all',
-      'users:read',
-    ]);
+    expect(await permissionsOfUser()).toEqual(['inventory:read', 'products:read_all', 'users:read']);
     await manager.query(`UPDATE permission_groups SET is_active = true WHERE name = 'Order management'`);
     await manager.query(`UPDATE permissions SET is_active = true WHERE name = 'inventory:update'`);
 
     await manager.query(`UPDATE roles SET is_active = false WHERE id = $1`, [role.id]);
-    expect((await effectivePermissions(manager, user)).size).toBe(0);
+    expect(await permissionsOfUser()).toEqual([]);
     expect((await rolePermissions(manager, role.id)).size).toBe(0);
     expect((await rolePermissions(manager, role.id, { asIfActive: true })).size).toBe(5);
   });
