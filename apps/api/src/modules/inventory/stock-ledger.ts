@@ -3,15 +3,9 @@
  * an order cancelled, an import — calls `recordStockMovements` in the SAME transaction as the
  * change itself, so a rolled-back change leaves no row and a committed one always has its row.
  *
- * Order placement (modules/orders) records its decrements like this, after locking and updating
- * the products:
- *
- * ```ts
- * await recordStockMovements(tx, lines.map((line) => ({
- *   productId: line.productId, quantityBefore: line.stockBefore, quantityAfter: line.stockBefore - line.quantity,
- *   source: 'order', orderId: order.id, userId: ctx.user.id,
- * })));
- * ```
+ * A statement that changes stock and writes its ledger rows in the same statement (order
+ * placement, where every round trip is time the product rows stay locked) builds its INSERT with
+ * `insertStockMovementsSql`, so the rows are made the same way.
  */
 import type { EntityManager } from 'typeorm';
 import type { StockMovementSource } from '@shop/schema';
@@ -58,4 +52,22 @@ export async function recordStockMovements(
       moved.map((row) => row.userId ?? null),
     ],
   );
+}
+
+/**
+ * The ledger INSERT for use inside a statement that changes stock itself (as a data-modifying CTE):
+ * one row per row of `from`, which must name its rows `s` with columns product_id, quantity_before
+ * and quantity_after. `source`, `orderId` and `userId` are SQL expressions (a literal, a
+ * parameter, a column of another CTE in `from`). Rows whose level did not move are skipped, as in
+ * `recordStockMovements`.
+ */
+export function insertStockMovementsSql(
+  from: string,
+  values: { source: string; orderId: string; userId: string },
+): string {
+  return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id)
+    SELECT s.product_id, s.quantity_before, s.quantity_after, s.quantity_after - s.quantity_before,
+           ${values.source}, NULL, ${values.orderId}, ${values.userId}
+    FROM ${from}
+    WHERE s.quantity_after <> s.quantity_before`;
 }

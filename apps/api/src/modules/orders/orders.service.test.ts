@@ -73,6 +73,15 @@ describe('placing an order', () => {
     expect(await stockOf(ds, apple.id)).toBe(8);
     expect(await stockOf(ds, pear.id)).toBe(3);
 
+    // The answer is built from the placing statement; reading the order back gives the same.
+    const stored = await caller.orders.byId({ id: order.id });
+    const byProduct = (a: { productId: string }, b: { productId: string }) =>
+      a.productId < b.productId ? -1 : 1;
+    expect({ ...order, items: [...order.items].sort(byProduct) }).toEqual({
+      ...stored,
+      items: [...stored.items].sort(byProduct),
+    });
+
     const [row] = await ds.query('SELECT * FROM orders WHERE id = $1', [order.id]);
     expect(row.total).toBe('4.48');
     expect(JSON.stringify(row)).not.toMatch(/\d{13,19}/);

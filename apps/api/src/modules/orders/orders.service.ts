@@ -7,16 +7,18 @@
  * order and its items are written at the server's prices. Any refusal rolls everything back.
  * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
- * While the locks are held there are three statements and the COMMIT (lock, write, ledger): the
- * shorter the locked time, the more orders a hot product can take per second (docs/benchmarks.md).
+ * While the locks are held there are two statements and the COMMIT (lock, then stock, order, items
+ * and ledger in one): the shorter the locked time, the more orders a hot product can take per
+ * second (docs/benchmarks.md). Nothing is read before the transaction or after it.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
- * UNPROCESSABLE_CONTENT. A concurrent duplicate loses the race on the unique
- * (user_id, idempotency_key) constraint, or is refused for the stock the first one took; either
- * way it rolls back and then reads the winner's order.
+ * UNPROCESSABLE_CONTENT. A repeat is placed like any order and refused by the unique
+ * (user_id, idempotency_key) constraint, or for the stock (or a price) that changed since the first;
+ * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
+ * does not pay for a look-up first.
  */
-import { recordStockMovements } from '../inventory/stock-ledger';
+import { insertStockMovementsSql } from '../inventory/stock-ledger';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderEntity, OrderItemEntity } from '@shop/db';
@@ -154,6 +156,7 @@ interface LockedProduct {
   price: string;
   stock: number;
   is_active: boolean;
+  image_url: string | null;
 }
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
@@ -225,24 +228,17 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   const hash = requestHash(body);
   const userId = ctx.user.id;
 
-  if (idempotencyKey) {
-    const earlier = await replay(ctx.db, userId, idempotencyKey, hash);
-    if (earlier) return earlier;
-  }
-
   for (let attempt = 0; ; attempt++) {
     try {
-      const placedId = await ctx.db.transaction((tx) =>
+      return await ctx.db.transaction((tx) =>
         placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash),
       );
-      // Read back after the commit: the row locks are not held while the answer is read.
-      return (await loadOrderDetail(ctx.db, placedId))!;
     } catch (error) {
-      // A duplicate that lost the race: the unique key refused its order, or the winner took the
-      // stock it needed while it waited for the locks. Either way the answer is the winner's order.
+      // A key used before: the unique key refused this order, or the earlier order took the stock
+      // this one needed (or a price changed since). Either way the answer is the earlier order.
       if (idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
-        const winner = await replay(ctx.db, userId, idempotencyKey, hash);
-        if (winner) return winner;
+        const earlier = await replay(ctx.db, userId, idempotencyKey, hash);
+        if (earlier) return earlier;
       }
       if (isDeadlock(error) && attempt < DEADLOCK_RETRIES) {
         ctx.log.warn({ err: error }, 'order placement hit a deadlock; retrying');
@@ -254,28 +250,48 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 }
 
 /**
- * Takes the stock (guarded: never below 0), writes the order and its items, in one statement.
- * $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the order's columns.
- * Answers the order's id and how many products had their stock taken (all of them, or it is refused).
+ * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
+ * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
+ * order's columns. Answers the order (the columns OrderDto is made of), its items, and how many
+ * products had their stock taken (all of them, or the placement is refused).
  */
 const WRITE_ORDER_SQL = `
   WITH taken AS (
     UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
     FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
     WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id
+    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
   ), placed AS (
     INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
                         estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
                         bank_account_number, idempotency_key, request_hash)
     VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-    RETURNING id
+    RETURNING *
   ), items AS (
     INSERT INTO order_items (order_id, product_id, quantity, price)
     SELECT placed.id, l.id, l.quantity, l.price
     FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[]) AS l(id, quantity, price)
+    RETURNING id, product_id, quantity, price
+  ), ledger AS (
+    ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
   )
-  SELECT placed.id, (SELECT count(*)::int FROM taken) AS moved FROM placed`;
+  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total,
+         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
+         placed.shipping_address AS "shippingAddress", placed.notes,
+         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
+         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
+         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
+         placed.updated_at AS "updatedAt",
+         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
+                                            'quantity', i.quantity, 'price', i.price::text))
+          FROM items i) AS items,
+         (SELECT count(*)::int FROM taken) AS moved
+  FROM placed`;
+
+interface WrittenOrder extends Omit<OrderEntity, 'items'> {
+  items: { id: string; productId: string; quantity: number; price: string }[];
+  moved: number;
+}
 
 async function placeInTransaction(
   tx: EntityManager,
@@ -283,13 +299,13 @@ async function placeInTransaction(
   body: OrderBody,
   idempotencyKey: string | null,
   hash: string,
-): Promise<string> {
+): Promise<OrderDetailDto> {
   const lines = mergeLines(body.items);
   const ids = lines.map((line) => line.productId);
 
   // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
   const rows: LockedProduct[] = await tx.query(
-    `SELECT id, name, price, stock, is_active FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    `SELECT id, name, price, stock, is_active, image_url FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
     [ids],
   );
   const products = new Map(rows.map((row) => [row.id, row]));
@@ -350,8 +366,9 @@ async function placeInTransaction(
     });
   }
 
-  // Stock, order and items in one statement: each round trip here is time the row locks are held.
-  const [written]: { id: string; moved: number }[] = await tx.query(WRITE_ORDER_SQL, [
+  // Stock, order, items and ledger in one statement: each round trip here is time the row locks
+  // are held. The answer is made of what it returns, so nothing is read back.
+  const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
     ids,
     lines.map((line) => line.quantity),
     lines.map((line) => centsToDecimal(serverCents(line))),
@@ -368,25 +385,18 @@ async function placeInTransaction(
     idempotencyKey,
     idempotencyKey ? hash : null,
   ]);
+  const { items, moved, ...order } = written!;
   // Unreachable while the row locks are held; a guard, not a path.
-  if (written!.moved !== lines.length) {
+  if (moved !== lines.length) {
     throw new ConflictError(
       `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
     );
   }
-  await recordStockMovements(
-    tx,
-    lines.map((line) => {
-      const before = products.get(line.productId)!.stock;
-      return {
-        productId: line.productId,
-        quantityBefore: before,
-        quantityAfter: before - line.quantity,
-        source: 'order' as const,
-        orderId: written!.id,
-        userId,
-      };
+  return {
+    ...toOrderDto(order),
+    items: items.map((item) => {
+      const product = products.get(item.productId)!;
+      return { ...item, product: { name: product.name, imageUrl: product.image_url } };
     }),
-  );
-  return written!.id;
+  };
 }
