@@ -61,13 +61,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+  const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const dataDir = config.dataDir ?? './.data';
   mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir });
+  // pg_trgm backs the product search's indexes (migration SearchTrigramIndexes1765400000000).
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db: pglite,
     host: '127.0.0.1',

@@ -13,6 +13,10 @@ import { CategoryEntity } from './category.entity';
 // The listing's order (name, id), alone and within a category (migration ListingIndexes1764500000000).
 @Index('products_name_id_idx', ['name', 'id'])
 @Index('products_category_id_name_id_idx', ['categoryId', 'name', 'id'])
+// The search's trigram indexes (GIN, migration SearchTrigramIndexes1765400000000). TypeORM cannot
+// describe an operator class; `synchronize: false` keeps its schema diff from dropping them.
+@Index('products_name_trgm_idx', { synchronize: false })
+@Index('products_description_trgm_idx', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

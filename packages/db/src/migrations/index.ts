@@ -3,6 +3,7 @@ import { StockLedgerAndOrderHistory1763900000000 } from './1763900000000-stock-l
 import { ListingIndexes1764500000000 } from './1764500000000-listing-indexes';
 import { UsersCreatedAtIndex1765200000000 } from './1765200000000-users-created-at-index';
 import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
+import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigram-indexes';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   ListingIndexes1764500000000,
   UsersCreatedAtIndex1765200000000,
   ApiTokens1765300000000,
+  SearchTrigramIndexes1765400000000,
 ];

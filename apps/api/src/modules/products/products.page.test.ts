@@ -77,6 +77,37 @@ describe('products.page', () => {
     expect(tea.items.length).toBe(Math.min(tea.total, 20));
   });
 
+  it('finds, page by page, what a scan of every product finds: long terms (trigram indexes), short ones, with a category', async () => {
+    const cases: [string, string | undefined][] = [
+      ['tea', undefined],
+      ['ORGANIC', undefined],
+      ['beverages', undefined], // a category's name
+      ['ea', undefined], // too short for a trigram: the name-order walk
+      ['a', undefined],
+      ['apple', beveragesId],
+      ['e', beveragesId],
+    ];
+    for (const [search, categoryId] of cases) {
+      const expected: { name: string }[] = await t.db.dataSource.query(
+        `SELECT p.name FROM products p LEFT JOIN categories c ON c.id = p.category_id
+          WHERE p.is_active AND (p.name ILIKE $1 OR p.description ILIKE $1 OR c.name ILIKE $1)
+            AND ($2::uuid IS NULL OR p.category_id = $2)
+          ORDER BY p.name, p.id`,
+        [`%${search}%`, categoryId ?? null],
+      );
+      const pages = await allPages({ search, categoryId, limit: 7 });
+      expect(expected.length, search).toBeGreaterThan(0);
+      expect(
+        pages.flatMap((p) => p.items.map((item) => item.name)),
+        search,
+      ).toEqual(expected.map((row) => row.name));
+      expect(
+        pages.every((p) => p.total === expected.length),
+        search,
+      ).toBe(true);
+    }
+  });
+
   it('matches nothing for an impossible term: total 0, no cursor', async () => {
     const { status, body } = await page({ search: 'zzzz-no-such-product' });
     expect(status).toBe(200);
