@@ -17,6 +17,7 @@ import { CategoryEntity } from './category.entity';
 // describe an operator class; `synchronize: false` keeps its schema diff from dropping them.
 @Index('products_name_trgm_idx', { synchronize: false })
 @Index('products_description_trgm_idx', { synchronize: false })
+@Index('products_sku_trgm_idx', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -128,16 +128,21 @@ describe('products.page', () => {
 });
 
 describe('products.adminPage', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    ({ cookie } = await signIn(t.app, 'inventory@example.com'));
+  });
+
+  async function adminPage(input: Record<string, unknown>) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/products.adminPage?input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: { cookie },
+    });
+    return { status: response.statusCode, data: response.json().result?.data };
+  }
+
   it('pages every product (inactive too) for staff, searches name, SKU and category, and filters low stock', async () => {
-    const { cookie } = await signIn(t.app, 'inventory@example.com');
-    const adminPage = async (input: Record<string, unknown>) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/trpc/products.adminPage?input=${encodeURIComponent(JSON.stringify(input))}`,
-        headers: { cookie },
-      });
-      return { status: response.statusCode, data: response.json().result?.data };
-    };
     const [{ all, low }] = await t.db.dataSource.query(
       `SELECT count(*)::int AS all, count(*) FILTER (WHERE stock <= low_stock_threshold)::int AS low FROM products`,
     );
@@ -172,5 +177,38 @@ describe('products.adminPage', () => {
       dairy.items.every((p: { category: { name: string } | null }) => p.category?.name === 'Dairy & Eggs'),
     ).toBe(true);
     expect((await adminPage({ pageSize: 101 })).status).toBe(400);
+  });
+
+  it('searches, page by page, what a scan of every product finds: SKU fragments, names, a category, short terms', async () => {
+    const [{ sku }] = await t.db.dataSource.query(`SELECT sku FROM products ORDER BY sku LIMIT 1`);
+    const cases: [string, boolean][] = [
+      [sku.toLowerCase(), false],
+      [sku.slice(0, 3), false],
+      ['dairy', false], // a category's name
+      ['organic', true], // with Low Stock Only
+      ['ea', false], // too short for a trigram: the name-order walk
+      ['e', true],
+    ];
+    for (const [search, lowStockOnly] of cases) {
+      const expected: { name: string }[] = await t.db.dataSource.query(
+        `SELECT p.name FROM products p LEFT JOIN categories c ON c.id = p.category_id
+          WHERE (p.name ILIKE $1 OR p.sku ILIKE $1 OR c.name ILIKE $1)
+            AND (NOT $2 OR p.stock <= p.low_stock_threshold)
+          ORDER BY p.name, p.id`,
+        [`%${search}%`, lowStockOnly],
+      );
+      const names: string[] = [];
+      let total = -1;
+      for (let page = 1; page === 1 || names.length < total; page++) {
+        const { status, data } = await adminPage({ search, lowStockOnly, page, pageSize: 5 });
+        expect(status, search).toBe(200);
+        total = data.total;
+        if (data.items.length === 0) break;
+        names.push(...data.items.map((item: { name: string }) => item.name));
+      }
+      expect(expected.length, search).toBeGreaterThan(0);
+      expect(total, search).toBe(expected.length);
+      expect(names, search).toEqual(expected.map((row) => row.name));
+    }
   });
 });

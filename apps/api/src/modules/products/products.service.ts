@@ -107,17 +107,33 @@ interface ProductFilter {
  */
 const INDEXABLE_TERM = /[\p{L}\p{N}]{3}/u;
 
+/** What a search matches besides the category's name: the storefront's and the staff screens' columns. */
+const STOREFRONT_SEARCH = ['name', 'description'] as const;
+const STAFF_SEARCH = ['name', 'sku'] as const;
+type SearchColumns = typeof STOREFRONT_SEARCH | typeof STAFF_SEARCH;
+
 /**
- * The products a search term matches (name, description or category name), as a subquery that
- * stands in for the table. The trigram indexes find the name and description matches and the
- * category index the rest; the UNION keeps the planner from walking the name index past every
- * product instead (a rare term walked all 10,000 of the large data set: 15–33 ms → 0.5–3 ms,
- * docs/benchmarks.md "Search").
+ * A search over `columns` and the category's name (the pattern is parameter $n). Returns where the
+ * query reads its products from (aliased p), adding to `where` what it filters by.
+ *
+ * For a term the trigram indexes can serve, that is only the matching products: a UNION of the
+ * column matches (the trigram indexes) and the matching category's products (its index), which the
+ * planner cannot turn back into a walk of the name index past every product (a rare term walked
+ * all 10,000 of the large data set: 13–21 ms → 0.5–3 ms, docs/benchmarks.md "Search"). A shorter
+ * term filters the table while walking the name index, where it finds its page at once.
  */
-function searchMatches(n: number): string {
-  return `(SELECT s.* FROM products s WHERE s.name ILIKE $${n} OR s.description ILIKE $${n}
+function searchSource(term: string, n: number, columns: SearchColumns, where: string[]): string {
+  const matchesColumn = (alias: string) =>
+    columns.map((column) => `${alias}.${column} ILIKE $${n}`).join(' OR ');
+  if (INDEXABLE_TERM.test(term)) {
+    return `(SELECT s.* FROM products s WHERE ${matchesColumn('s')}
      UNION
      SELECT s.* FROM products s JOIN categories sc ON sc.id = s.category_id WHERE sc.name ILIKE $${n}) p`;
+  }
+  where.push(
+    `(${matchesColumn('p')} OR p.category_id IN (SELECT sc.id FROM categories sc WHERE sc.name ILIKE $${n}))`,
+  );
+  return 'products p';
 }
 
 /**
@@ -134,13 +150,7 @@ function catalogueQuery(filter: ProductFilter, params: unknown[]): { from: strin
   }
   if (filter.search) {
     params.push(likePattern(filter.search));
-    const n = params.length;
-    if (INDEXABLE_TERM.test(filter.search)) from = searchMatches(n);
-    else
-      where.push(
-        `(p.name ILIKE $${n} OR p.description ILIKE $${n}
-          OR p.category_id IN (SELECT sc.id FROM categories sc WHERE sc.name ILIKE $${n}))`,
-      );
+    from = searchSource(filter.search, params.length, STOREFRONT_SEARCH, where);
   }
   if (filter.after) {
     // An unknown cursor is an empty page.
@@ -214,6 +224,7 @@ export async function adminProductPage(
   input: AdminProductPageQuery,
 ): Promise<AdminProductPageDto> {
   const { page, pageSize } = input;
+  let from = 'products p';
   const where: string[] = [];
   const params: unknown[] = [];
   if (input.categoryId) {
@@ -222,8 +233,7 @@ export async function adminProductPage(
   }
   if (input.search) {
     params.push(likePattern(input.search));
-    const n = params.length;
-    where.push(`(p.name ILIKE $${n} OR p.sku ILIKE $${n} OR c.name ILIKE $${n})`);
+    from = searchSource(input.search, params.length, STAFF_SEARCH, where);
   }
   if (input.lowStockOnly) where.push('p.stock <= p.low_stock_threshold');
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -231,13 +241,10 @@ export async function adminProductPage(
   params.push(pageSize, (page - 1) * pageSize);
   const [rows, counted]: [ProductRow[], { total: number }[]] = await Promise.all([
     ctx.db.query(
-      `${SELECT_PRODUCTS()} ${filter} ORDER BY p.name, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `${SELECT_PRODUCTS(from)} ${filter} ORDER BY p.name, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     ),
-    ctx.db.query(
-      `SELECT count(*)::int AS total FROM products p LEFT JOIN categories c ON c.id = p.category_id ${filter}`,
-      countParams,
-    ),
+    ctx.db.query(`SELECT count(*)::int AS total FROM ${from} ${filter}`, countParams),
   ]);
   return { items: rows.map(toAdminProductDto), total: counted[0]?.total ?? 0, page, pageSize };
 }
