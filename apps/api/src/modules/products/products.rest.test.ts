@@ -153,6 +153,7 @@ describe('GET /api/products', () => {
   it('treats % and _ in the search as the characters themselves', async () => {
     const percent = await makeProduct({ name: 'Zz Cocoa 85% Bar', description: 'Dark' });
     const underscore = await makeProduct({ name: 'Zz snake_case Crisps', description: 'Salted' });
+    await makeProduct({ name: 'Zz snakeXcase Chips', description: 'Salted' }); // what a wildcard _ would match
     const all = await list();
     const containing = (text: string) =>
       all.filter((p) => `${p.name}\n${p.description ?? ''}`.includes(text)).map((p) => p.id);
@@ -165,6 +166,9 @@ describe('GET /api/products', () => {
     expect((await list('?search=_')).map((p) => p.id)).toEqual(containing('_'));
     expect(containing('_')).toEqual([underscore.id]);
     expect((await list('?search=e_c')).map((p) => p.id)).toEqual([underscore.id]);
+    // the same through the trigram indexes (a term with three letters or digits in a row)
+    expect((await list('?search=coa%2085%25')).map((p) => p.id)).toEqual([percent.id]);
+    expect((await list('?search=snake_case')).map((p) => p.id)).toEqual([underscore.id]);
     expect(await list('?search=%5C')).toEqual([]); // a lone backslash
   });
 
