@@ -393,6 +393,14 @@ async function main() {
         warmup: true,
       },
       {
+        id: 'storefront-page',
+        title: "tRPC products.page, the storefront's call (20 + total)",
+        kind: 'read',
+        server: 'api',
+        request: get(`/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE }))}`),
+        warmup: true,
+      },
+      {
         id: 'product-by-id',
         title: 'REST product by id',
         kind: 'read',
