@@ -13,6 +13,8 @@ import { CategoryEntity } from './category.entity';
 // The listing's order (name, id), alone and within a category (migration ListingIndexes1764500000000).
 @Index('products_name_id_idx', ['name', 'id'])
 @Index('products_category_id_name_id_idx', ['categoryId', 'name', 'id'])
+// The active products alone, for the storefront's counts (migration ActiveProductsIndex1765500000000).
+@Index('products_active_category_id_idx', ['categoryId'], { where: '"is_active"' })
 // The search's trigram indexes (GIN, migration SearchTrigramIndexes1765400000000). TypeORM cannot
 // describe an operator class; `synchronize: false` keeps its schema diff from dropping them.
 @Index('products_name_trgm_idx', { synchronize: false })

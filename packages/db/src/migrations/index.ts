@@ -4,6 +4,7 @@ import { ListingIndexes1764500000000 } from './1764500000000-listing-indexes';
 import { UsersCreatedAtIndex1765200000000 } from './1765200000000-users-created-at-index';
 import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
 import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigram-indexes';
+import { ActiveProductsIndex1765500000000 } from './1765500000000-active-products-index';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   UsersCreatedAtIndex1765200000000,
   ApiTokens1765300000000,
   SearchTrigramIndexes1765400000000,
+  ActiveProductsIndex1765500000000,
 ];
