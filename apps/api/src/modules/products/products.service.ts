@@ -195,23 +195,26 @@ export async function listProducts(
  */
 export async function productPage(ctx: ServiceContext, input: ProductPageInput): Promise<ProductPage> {
   const filter: ProductFilter = { activeOnly: true, categoryId: input.categoryId, search: input.search };
-  const pageParams: unknown[] = [];
-  const pageQuery = catalogueQuery({ ...filter, after: input.cursor ?? undefined }, pageParams);
-  pageParams.push(input.limit + 1); // one more than asked tells whether a next page exists
-  const countParams: unknown[] = [];
-  const countQuery = catalogueQuery(filter, countParams);
-  const [rows, counted]: [StorefrontRow[], { total: number }[]] = await Promise.all([
-    ctx.db.query(
-      `${SELECT_STOREFRONT_PRODUCTS(pageQuery.from)} ${pageQuery.where} ORDER BY p.name, p.id LIMIT $${pageParams.length}`,
-      pageParams,
-    ),
-    ctx.db.query(`SELECT count(*)::int AS total FROM ${countQuery.from} ${countQuery.where}`, countParams),
-  ]);
-  const items = rows.slice(0, input.limit).map(toProductDto);
+  const params: unknown[] = [];
+  const count = catalogueQuery(filter, params);
+  const page = catalogueQuery({ ...filter, after: input.cursor ?? undefined }, params);
+  params.push(input.limit + 1); // one more than asked tells whether a next page exists
+  // One statement: the count's one row, joined to the page's rows (a row of NULLs for an empty page).
+  const rows: (Partial<StorefrontRow> & { total: number })[] = await ctx.db.query(
+    `SELECT page.*, counted.total
+       FROM (SELECT count(*)::int AS total FROM ${count.from} ${count.where}) counted
+       LEFT JOIN LATERAL (
+         ${SELECT_STOREFRONT_PRODUCTS(page.from)} ${page.where} ORDER BY p.name, p.id LIMIT $${params.length}
+       ) page ON true
+      ORDER BY page.name, page.id`,
+    params,
+  );
+  const found = rows.filter((row): row is StorefrontRow & { total: number } => row.id != null);
+  const items = found.slice(0, input.limit).map(toProductDto);
   return {
     items,
-    total: counted[0]?.total ?? 0,
-    nextCursor: rows.length > input.limit ? items[items.length - 1]!.id : null,
+    total: rows[0]?.total ?? 0,
+    nextCursor: found.length > input.limit ? items[items.length - 1]!.id : null,
   };
 }
 
