@@ -27,7 +27,7 @@ import { OrderItemEntity } from './order-item.entity';
 @Index('orders_user_id_created_at_idx', ['userId', 'createdAt'])
 @Index('orders_status_created_at_idx', ['status', 'createdAt'])
 @Index('orders_created_at_idx', ['createdAt'])
-// The order management search's trigram indexes (GIN, migration OrderSearchIndexes1765600000000);
+// The order management search's trigram indexes (GIN, migration SearchTrigramIndexes1765400000000);
 // `synchronize: false` keeps TypeORM's schema diff, which cannot describe them, from dropping them.
 @Index('orders_id_trgm_idx', { synchronize: false })
 @Index('orders_user_id_trgm_idx', { synchronize: false })

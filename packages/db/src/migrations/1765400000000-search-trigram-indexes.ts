@@ -1,32 +1,39 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The product searches (`ILIKE '%term%'`: the storefront's over name, description and category
- * name, the staff screens' over name, SKU and category name) could not use a b-tree: a rare term
- * walked all 10,000 products of the large data set (13–21 ms). Trigram indexes find the matching
- * rows instead (0.5–3 ms for every term the bench uses); products.service.ts shapes the query so
- * that the planner uses them (docs/benchmarks.md, "Search"). pg_trgm ships with PostgreSQL and is a
- * trusted extension; the embedded database loads it (data-source.ts).
+ * Trigram indexes (pg_trgm) for the searches, which are `ILIKE '%term%'` and cannot use a b-tree
+ * (docs/benchmarks.md, "Search" and the EXPLAIN table; large data set, 2026-11-25):
+ * - products: the storefront's search over name, description and category name, the staff
+ *   screens' over name, SKU and category name. A rare term walked all 10,000 products (13–21 ms);
+ *   products.service.ts reads the matches through these indexes instead (0.5–3 ms).
+ * - orders: the order management search over order id, shipping address and customer id (spec §2).
+ *   It read all 50,000 orders for a page and its count (100 + 77 ms for an order id); PostgreSQL
+ *   combines these three (BitmapOr) for a rare term: 0.4 + 0.1 ms.
+ * pg_trgm ships with PostgreSQL and is a trusted extension; the embedded database loads it
+ * (data-source.ts).
  */
+const TRIGRAM_INDEXES = [
+  { name: 'products_name_trgm_idx', table: 'products', expression: '"name"' },
+  { name: 'products_description_trgm_idx', table: 'products', expression: '"description"' },
+  { name: 'products_sku_trgm_idx', table: 'products', expression: '"sku"' },
+  { name: 'orders_id_trgm_idx', table: 'orders', expression: '("id"::text)' },
+  { name: 'orders_user_id_trgm_idx', table: 'orders', expression: '("user_id"::text)' },
+  { name: 'orders_shipping_address_trgm_idx', table: 'orders', expression: '"shipping_address"' },
+];
+
 export class SearchTrigramIndexes1765400000000 implements MigrationInterface {
   name = 'SearchTrigramIndexes1765400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-    await queryRunner.query(
-      `CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops)`,
-    );
-    await queryRunner.query(
-      `CREATE INDEX "products_description_trgm_idx" ON "products" USING gin ("description" gin_trgm_ops)`,
-    );
-    await queryRunner.query(
-      `CREATE INDEX "products_sku_trgm_idx" ON "products" USING gin ("sku" gin_trgm_ops)`,
-    );
+    for (const { name, table, expression } of TRIGRAM_INDEXES) {
+      await queryRunner.query(`CREATE INDEX "${name}" ON "${table}" USING gin (${expression} gin_trgm_ops)`);
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "public"."products_sku_trgm_idx"`);
-    await queryRunner.query(`DROP INDEX "public"."products_description_trgm_idx"`);
-    await queryRunner.query(`DROP INDEX "public"."products_name_trgm_idx"`);
+    for (const { name } of [...TRIGRAM_INDEXES].reverse()) {
+      await queryRunner.query(`DROP INDEX "public"."${name}"`);
+    }
   }
 }

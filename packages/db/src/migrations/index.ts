@@ -5,7 +5,6 @@ import { UsersCreatedAtIndex1765200000000 } from './1765200000000-users-created-
 import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
 import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigram-indexes';
 import { ActiveProductsIndex1765500000000 } from './1765500000000-active-products-index';
-import { OrderSearchIndexes1765600000000 } from './1765600000000-order-search-indexes';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -16,5 +15,4 @@ export const migrations = [
   ApiTokens1765300000000,
   SearchTrigramIndexes1765400000000,
   ActiveProductsIndex1765500000000,
-  OrderSearchIndexes1765600000000,
 ];
