@@ -40,11 +40,12 @@ const USER_PERMISSIONS_SQL = permissionsOf(
 
 /**
  * A user's row and effective permissions in one statement: every signed-in request reads it
- * (modules/auth/request-user.ts), so it is one round trip instead of two. $1 is the user's id.
+ * (modules/auth/request-user.ts), so it is one round trip instead of two. $1 is the user's id; the
+ * columns are named as UserEntity's fields.
  */
 export const USER_WITH_PERMISSIONS_SQL = `
-  SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.role_id, u.profile_image_url,
-         u.created_at,
+  SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.phone, u.role,
+         u.role_id AS "roleId", u.profile_image_url AS "profileImageUrl", u.created_at AS "createdAt",
          ARRAY(${permissionsOf(
            `SELECT r.id FROM users w JOIN roles r
               ON r.is_active AND r.id = COALESCE(w.role_id, (SELECT id FROM roles WHERE name = w.role))

@@ -16,38 +16,15 @@ export const requestUserResolver: UserResolver = async (req, dataSource) => {
   return loadCurrentUser(dataSource.manager, userId, 'session');
 };
 
-interface UserWithPermissionsRow {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  role: string;
-  role_id: string | null;
-  profile_image_url: string | null;
-  created_at: Date;
-  permissions: string[];
-}
-
 async function loadCurrentUser(
   db: EntityManager,
   userId: string,
   authenticatedBy: CurrentUser['authenticatedBy'],
 ): Promise<CurrentUser | null> {
-  const [row]: UserWithPermissionsRow[] = await db.query(USER_WITH_PERMISSIONS_SQL, [userId]);
-  if (!row) return null;
-  const user = {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    role: row.role,
-    roleId: row.role_id,
-    profileImageUrl: row.profile_image_url,
-    createdAt: row.created_at,
-  };
-  return toCurrentUser(user, new Set(row.permissions), authenticatedBy);
+  const [row]: (UserFields & { permissions: string[] })[] = await db.query(USER_WITH_PERMISSIONS_SQL, [
+    userId,
+  ]);
+  return row ? toCurrentUser(row, new Set(row.permissions), authenticatedBy) : null;
 }
 
 /** The user fields a request carries. */

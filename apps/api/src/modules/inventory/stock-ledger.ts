@@ -33,41 +33,40 @@ export async function recordStockMovements(
   tx: EntityManager,
   rows: readonly StockMovementRow[],
 ): Promise<void> {
-  const moved = rows.filter((row) => row.quantityAfter !== row.quantityBefore);
-  if (moved.length === 0) return;
+  if (!rows.some((row) => row.quantityAfter !== row.quantityBefore)) return;
   await tx.query(
-    `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id)
-     SELECT m.product_id, m.quantity_before, m.quantity_after, m.quantity_after - m.quantity_before,
-            m.source, m.reason, m.order_id, m.user_id
-     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
+    insertStockMovementsSql(
+      `(SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
           WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, n)
-     ORDER BY m.n`,
+        ORDER BY m.n) s`,
+      { source: 's.source', reason: 's.reason', orderId: 's.order_id', userId: 's.user_id' },
+    ),
     [
-      moved.map((row) => row.productId),
-      moved.map((row) => row.quantityBefore),
-      moved.map((row) => row.quantityAfter),
-      moved.map((row) => row.source),
-      moved.map((row) => row.reason ?? null),
-      moved.map((row) => row.orderId ?? null),
-      moved.map((row) => row.userId ?? null),
+      rows.map((row) => row.productId),
+      rows.map((row) => row.quantityBefore),
+      rows.map((row) => row.quantityAfter),
+      rows.map((row) => row.source),
+      rows.map((row) => row.reason ?? null),
+      rows.map((row) => row.orderId ?? null),
+      rows.map((row) => row.userId ?? null),
     ],
   );
 }
 
 /**
- * The ledger INSERT for use inside a statement that changes stock itself (as a data-modifying CTE):
- * one row per row of `from`, which must name its rows `s` with columns product_id, quantity_before
- * and quantity_after. `source`, `orderId` and `userId` are SQL expressions (a literal, a
- * parameter, a column of another CTE in `from`). Rows whose level did not move are skipped, as in
- * `recordStockMovements`.
+ * The ledger INSERT, the one way its rows are made: one row per row of `from`, which must name its
+ * rows `s` with columns product_id, quantity_before and quantity_after; rows whose level did not
+ * move are skipped. `source`, `reason`, `orderId` and `userId` are SQL expressions (a literal, a
+ * parameter, a column of `s` or of another CTE in `from`). A statement that changes stock itself
+ * (order placement) uses it as a data-modifying CTE.
  */
 export function insertStockMovementsSql(
   from: string,
-  values: { source: string; orderId: string; userId: string },
+  values: { source: string; reason?: string; orderId: string; userId: string },
 ): string {
   return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id)
     SELECT s.product_id, s.quantity_before, s.quantity_after, s.quantity_after - s.quantity_before,
-           ${values.source}, NULL, ${values.orderId}, ${values.userId}
+           ${values.source}, ${values.reason ?? 'NULL'}, ${values.orderId}, ${values.userId}
     FROM ${from}
     WHERE s.quantity_after <> s.quantity_before`;
 }
