@@ -18,6 +18,10 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** Log every SQL statement. */
   logging?: boolean;
+  /** How long a query waits for a connection before failing (default 5 s). */
+  connectionTimeoutMs?: number;
+  /** How long an unused connection stays open (default 30 s; 0 = until closed). */
+  idleTimeoutMs?: number;
 }
 
 export interface Database {
@@ -27,8 +31,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The embedded server serialises every query, so a bigger pool only queues in the pool. */
-const EMBEDDED_POOL_SIZE = 4;
+/**
+ * PGlite has ONE backend session, and its socket server does not keep the extended-query protocol
+ * or a transaction of one connection apart from another's: two connections interleave their
+ * Parse/Bind/Execute messages (`portal "" does not exist`, one request's statement run with
+ * another's parameters) and share one transaction. So exactly one connection talks to it; the
+ * pool queues every other query (and a whole transaction holds the connection until it ends).
+ * Consequence for code: inside a transaction, use the transaction's manager — a query on the
+ * DataSource would wait for the connection the transaction holds (docs/database-modes.md).
+ */
+const EMBEDDED_POOL_SIZE = 1;
+/** The socket server's limit: the pool's one connection, plus room for its replacement while a lost one is torn down. */
+const EMBEDDED_MAX_SOCKETS = 2;
+/**
+ * How long a query may wait for the one connection. The wait is a queue behind other requests'
+ * queries (not a network), so it is longer than a real server's connect timeout.
+ */
+const EMBEDDED_WAIT_MS = 30_000;
 
 export function dataSourceOptions(url: string, config: DatabaseConfig = {}): DataSourceOptions {
   return {
@@ -44,8 +63,8 @@ export function dataSourceOptions(url: string, config: DatabaseConfig = {}): Dat
     extra: {
       max: config.poolSize ?? 10,
       // Fail fast when the database is unreachable instead of hanging a request.
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: config.connectionTimeoutMs ?? 5000,
+      idleTimeoutMillis: config.idleTimeoutMs ?? 30_000,
     },
   };
 }
@@ -74,11 +93,19 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
     db: pglite,
     host: '127.0.0.1',
     port: 0,
-    maxConnections: EMBEDDED_POOL_SIZE + 2,
+    maxConnections: EMBEDDED_MAX_SOCKETS,
   });
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
-  const dataSource = new DataSource(dataSourceOptions(url, { ...config, poolSize: EMBEDDED_POOL_SIZE }));
+  const dataSource = new DataSource(
+    dataSourceOptions(url, {
+      ...config,
+      poolSize: EMBEDDED_POOL_SIZE,
+      connectionTimeoutMs: EMBEDDED_WAIT_MS,
+      // The one connection stays open: closing and reopening it gains nothing in-process.
+      idleTimeoutMs: 0,
+    }),
+  );
   await dataSource.initialize();
   return {
     dataSource,
