@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
+import { expectToast } from './support/toast';
 
 const ACCOUNTS = [
   { email: DEMO.admin, firstName: 'Ada', fullName: 'Ada Admin', badge: 'Admin', staff: true },
@@ -119,4 +120,12 @@ test('logging out from the home header returns to / signed out', async ({ page }
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByText('Hello, Sally!')).toHaveCount(0);
+});
+
+test('a sign-in that fails at the callback lands on /login with the Login Failed toast', async ({ page }) => {
+  // A callback the shop never started (no pending sign-in): the api refuses it.
+  await page.goto('/api/callback?code=forged&state=forged');
+  await expect(page).toHaveURL(/\/login\?error=sign_in_failed$/);
+  await expectToast(page, 'Login Failed', 'There was an error signing you in. Please try again.', 'destructive');
+  await expect(page.getByRole('button', { name: 'Continue with Single Sign-On' })).toBeVisible();
 });

@@ -2,7 +2,7 @@
  * Sign in (spec §2 'Account screens'). Signing in is delegated to the identity provider: both the
  * 'Continue with' button and the email form navigate to /api/login; the typed values are not used.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogin, IconShieldLock } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -13,21 +13,29 @@ import { useSignInRedirect } from '../features/auth/use-sign-in-redirect';
 import { toast } from '../lib/toast';
 import { paths } from '../paths';
 
+function showLoginFailed() {
+  toast({
+    title: 'Login Failed',
+    description: 'There was an error signing you in. Please try again.',
+    variant: 'destructive',
+  });
+}
+
 export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { redirecting, redirect } = useSignInRedirect(returnTo);
+  // The api sends a sign-in that failed at the provider or the callback back here with ?error=….
+  const signInError = params.get('error');
+
+  useEffect(() => {
+    if (signInError) showLoginFailed();
+  }, [signInError]);
 
   function continueToProvider() {
-    if (!redirect()) {
-      toast({
-        title: 'Login Failed',
-        description: 'There was an error signing you in. Please try again.',
-        variant: 'destructive',
-      });
-    }
+    if (!redirect()) showLoginFailed();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

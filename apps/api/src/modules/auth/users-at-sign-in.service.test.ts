@@ -119,10 +119,10 @@ describe('signInUser', () => {
     );
   });
 
-  test('later sign-ins update names and picture only when the claims have them', async () => {
+  test('later sign-ins fill names the shopper has not set, never overwrite theirs; the picture follows the claims', async () => {
     const first = await signInUser(
       ctx,
-      identity({ subject: 'namer', email: 'namer@example.com', firstName: 'Old', lastName: 'Name' }),
+      identity({ subject: 'namer', email: 'namer@example.com', firstName: 'Old' }),
       options,
     );
     const unchanged = await signInUser(
@@ -130,28 +130,36 @@ describe('signInUser', () => {
       identity({ subject: 'namer', email: 'namer@example.com', firstName: '  ' }),
       options,
     );
-    expect(unchanged).toMatchObject({
-      id: first.id,
-      firstName: 'Old',
-      lastName: 'Name',
-      profileImageUrl: null,
-    });
-    const renamed = await signInUser(
+    expect(unchanged).toMatchObject({ id: first.id, firstName: 'Old', lastName: null, profileImageUrl: null });
+
+    // The shopper edits their name in the profile; the provider still says something else.
+    await ctx.db.query(`UPDATE users SET first_name = 'Chosen', last_name = 'Byme' WHERE id = $1`, [first.id]);
+    const again = await signInUser(
       ctx,
       identity({
         subject: 'namer',
         email: 'namer@example.com',
-        firstName: 'New',
+        firstName: 'Provider',
+        lastName: 'Says',
         picture: 'https://img.example/n.png',
       }),
       options,
     );
-    expect(renamed).toMatchObject({
+    expect(again).toMatchObject({
       id: first.id,
-      firstName: 'New',
-      lastName: 'Name',
+      firstName: 'Chosen',
+      lastName: 'Byme',
       profileImageUrl: 'https://img.example/n.png',
     });
+
+    // A name the shopper never set is filled from the claims.
+    await ctx.db.query(`UPDATE users SET last_name = NULL WHERE id = $1`, [first.id]);
+    const filled = await signInUser(
+      ctx,
+      identity({ subject: 'namer', email: 'namer@example.com', firstName: 'Provider', lastName: 'Says' }),
+      options,
+    );
+    expect(filled).toMatchObject({ firstName: 'Chosen', lastName: 'Says' });
   });
 
   test('ADMIN_EMAILS makes a verified email admin, at creation and at a later sign-in', async () => {

@@ -6,8 +6,9 @@
  *    subject is stored). A user already linked to another subject is never taken over;
  * 3. else a new user: email, names and picture from the claims, role `customer`.
  * An email in ADMIN_EMAILS makes the user admin at every sign-in, but only when verified (an
- * unverified email proves nothing). Later sign-ins refresh names and picture when the claims
- * carry them; the email is the user's to change in their profile, so it is not overwritten.
+ * unverified email proves nothing). Later sign-ins fill in names the user has not set (a name
+ * edited in the profile is theirs and survives) and refresh the picture when the claims carry
+ * one; the email is the user's to change in their profile, so it is not overwritten.
  */
 import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
@@ -113,8 +114,10 @@ async function findOrCreate(
     );
   }
 
-  if (firstName) user.firstName = firstName;
-  if (lastName) user.lastName = lastName;
+  // The names are the shopper's once set (they may edit them in their profile): the claims only
+  // fill what is still empty. The picture cannot be edited here, so it follows the provider.
+  if (firstName && !user.firstName) user.firstName = firstName;
+  if (lastName && !user.lastName) user.lastName = lastName;
   if (picture) user.profileImageUrl = picture;
   if (isAdminEmail) user.role = 'admin';
   return tx.save(user);
