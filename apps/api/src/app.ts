@@ -10,19 +10,20 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { DataSource } from 'typeorm';
 import { usesDevProvider, type Env } from './env';
 import { appRouter, type AppRouter } from './trpc/router';
-import { createRequestContext } from './trpc/create-context';
+import { createRequestContext, type RequestDependencies } from './trpc/create-context';
 import { OrderEventBus } from './modules/order-events/order-event-bus';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
+import { restRoutes } from './rest/routes';
 import { productCsvRoutes } from './modules/products/product-csv.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
 import { installRateLimits } from './http/rate-limits';
-import { installOrderPlacementLimit } from './modules/orders/orders.rate-limit';
 import { installSessions } from './modules/auth/sessions';
+import { installPrivateAnswers, type PublicReads } from './http/private-answers';
 import { requestUserResolver } from './modules/auth/request-user';
 import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -46,6 +47,15 @@ export interface AppDependencies {
   /** 'embedded' (PGlite, one connection at a time): no LISTEN connection, so no live order updates. */
   databaseKind?: 'postgres' | 'embedded';
 }
+
+/** The catalogue as every anonymous visitor sees it: the only answers that may be cached (http/private-answers.ts). */
+const PUBLIC_PROCEDURES = ['products.list', 'products.page', 'products.byId', 'categories.list'];
+const PUBLIC_READS: PublicReads = {
+  procedures: PUBLIC_PROCEDURES,
+  restUrls: restRoutes
+    .filter((route) => route.method === 'GET' && PUBLIC_PROCEDURES.includes(route.procedure))
+    .map((route) => route.url),
+};
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,10 +108,6 @@ export async function buildApp({
 
   // Before sessions and routes: a rejected cross-site write costs no database work.
   installRequestGuard(app, { env });
-  installBearerAuth(app, { dataSource });
-  await installSessions(app, { env, dataSource });
-  const rateLimits = await installRateLimits(app, env);
-  installOrderPlacementLimit(app, rateLimits.placeOrder);
 
   let oidc: OidcClient;
   if (usesDevProvider(env)) {
@@ -118,11 +124,9 @@ export async function buildApp({
     oidc = externalOidcClient(env, app.log);
   }
 
+  // Health answers without asking who is calling: no session read, so it says what the database
+  // says and nothing else.
   await app.register(healthRoutes, { dataSource });
-  await app.register(authRoutes, { env, dataSource, oidc, rateLimits });
-  await app.register(restPlugin, { dataSource, resolveUser });
-  await app.register(productCsvRoutes, { dataSource, resolveUser });
-  await app.register(openApiRoutes);
 
   // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
   // so a graceful shutdown is not held up by shoppers' open pages.
@@ -131,21 +135,37 @@ export async function buildApp({
   await orderEvents.start();
   app.addHook('preClose', () => orderEvents.close());
 
-  // The tRPC plugin replaces the JSON body parser inside its own scope (STACK.md gotcha 7).
-  await app.register(async (scope) => {
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req, res }) =>
-          createRequestContext(req, res, { dataSource, resolveUser, orderEvents }),
-        maxBatchSize: MAX_BATCH_SIZE,
-        onError({ error, path }) {
-          if (toPublicError(error).code === 'INTERNAL_SERVER_ERROR') {
-            app.log.error({ err: error, path }, 'procedure failed');
-          }
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  // Everything that depends on who is calling lives in this scope: API tokens, sessions, limits and
+  // the routes that use them. The SPA's files and the health checks stay outside, so they never
+  // read a session: a picture or a script does not cost a database query, and cannot fail when the
+  // session store does.
+  await app.register(async (api) => {
+    installBearerAuth(api, { dataSource });
+    await installSessions(api, { env, dataSource });
+    installPrivateAnswers(api, PUBLIC_READS);
+    const rateLimits = await installRateLimits(api, env);
+    const deps: RequestDependencies = { dataSource, resolveUser, orderEvents, rateLimits };
+
+    await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
+    await api.register(restPlugin, deps);
+    await api.register(productCsvRoutes, deps);
+    await api.register(openApiRoutes);
+
+    // The tRPC plugin replaces the JSON body parser inside its own scope (STACK.md gotcha 7).
+    await api.register(async (scope) => {
+      await scope.register(fastifyTRPCPlugin, {
+        prefix: '/trpc',
+        trpcOptions: {
+          router: appRouter,
+          createContext: ({ req, res }) => createRequestContext(req, res, deps),
+          maxBatchSize: MAX_BATCH_SIZE,
+          onError({ error, path }) {
+            if (toPublicError(error).code === 'INTERNAL_SERVER_ERROR') {
+              app.log.error({ err: error, path }, 'procedure failed');
+            }
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      });
     });
   });
 

@@ -35,6 +35,18 @@ export interface RequestContext extends ServiceContext {
   res: FastifyReply;
   /** Live order events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
   orderEvents?: OrderEventBus;
+  /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
+  rateLimits?: { placeOrder: CallLimiter };
+}
+
+/** Counts one call of the request's caller against a limit (http/rate-limits.ts); null when the limit is off. */
+export type CallLimiter = ((req: FastifyRequest) => Promise<LimitCheck>) | null;
+
+/** The outcome of counting one call. */
+export interface LimitCheck {
+  allowed: boolean;
+  /** Seconds until the caller may try again (when refused). */
+  retryAfterSeconds: number;
 }
 
 /** Resolves the caller of a request; installed by the auth module. */

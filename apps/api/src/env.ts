@@ -40,8 +40,15 @@ export const EnvSchema = z
     OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
     /** Runs the development identity provider even with NODE_ENV=production (demos only). */
     AUTH_DEV_PROVIDER: flag(false),
-    /** Requests per minute and client IP to /api/login and /api/callback (each). */
-    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** Requests per minute and client IP to /api/login and /api/callback (each); 0 = no limit. */
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+    /**
+     * Orders a minute per signed-in shopper (per IP when signed out), counting every order call,
+     * also each one inside a tRPC batch; 0 = no limit (a trusted deployment).
+     */
+    ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+    /** Orders a minute per API token (a script's own counter, apart from its user's); 0 = no limit. */
+    API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     ADMIN_EMAILS: z
       .string()
       .default('')

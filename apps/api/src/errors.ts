@@ -47,6 +47,22 @@ export class ConflictError extends DomainError {
   }
 }
 
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super('TOO_MANY_REQUESTS', message);
+  }
+}
+/** The service cannot answer right now (e.g. the session store is unreadable); the caller may retry. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message = 'The service is temporarily unavailable. Please try again.',
+    /** How long the caller should wait before retrying (the Retry-After header). */
+    readonly retryAfterSeconds = 1,
+  ) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -108,8 +108,8 @@ describe('the embedded database under concurrent requests', () => {
       );
       expect(new Set(reasons)).toEqual(new Set(['sold out', 'changed my mind']));
       expect(sold).toBe(20);
-      const [{ stock }]: { stock: number }[] = await dataSource.query(`SELECT stock FROM shelf WHERE id = 1`);
-      expect(stock).toBe(0);
+      const [shelf]: { stock: number }[] = await dataSource.query(`SELECT stock FROM shelf WHERE id = 1`);
+      expect(shelf!.stock).toBe(0);
       clearInterval(sampler);
       expect(mostConnections).toBe(1);
     },

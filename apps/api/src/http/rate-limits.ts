@@ -1,44 +1,45 @@
 /**
- * Rate limits (@fastify/rate-limit) are opt-in per route: the plugin is registered with
- * `global: false` and a route names one of the configs below in `config.rateLimit`. The 429 answer
- * goes through the error handler, so it has the documented shape
- * `{ message, code: 'TOO_MANY_REQUESTS' }` plus the Retry-After / X-RateLimit-* headers.
+ * Rate limits (@fastify/rate-limit). The plugin is registered with `global: false`; what is limited:
+ * - sign-in (`/api/login`, `/api/callback`): a route config, per client IP;
+ * - placing an order: a per-call check (`RateLimits.placeOrder`) that the `orders.create` procedure
+ *   runs for every call — alone, inside a tRPC batch, or through the REST adapter — so a batch of
+ *   20 orders counts 20 (apps/api/src/modules/orders/order-rate-limit.ts).
+ * Every limit is set by configuration (env.ts); 0 turns it off for a trusted deployment.
+ *
+ * A 429 goes through the error handler, so it has the documented shape
+ * `{ message, code: 'TOO_MANY_REQUESTS' }` plus Retry-After and X-RateLimit-* headers.
  *
  * Counters live in this process's memory: behind N instances a client gets up to N× the limit,
  * which is acceptable for abuse throttling (nothing here is a security boundary on its own).
  * Clients are told apart by `req.ip`: behind a proxy or load balancer set TRUST_PROXY, or every
  * visitor shares the proxy's address and therefore one counter.
- *
- *   app.post('/api/x', { config: { rateLimit: configs.placeOrder } }, handler)   // one route
- *   const check = app.createRateLimit(configs.placeOrder);                        // in a hook,
- *   const { isAllowed } = await check(req);                                        // e.g. for /trpc
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { Env } from '../env';
+import type { CallLimiter } from '../context';
 
-/** Signed-in callers are counted per user (many shoppers may share one office IP), others per IP. */
-function userOrIp(req: FastifyRequest): string {
+/**
+ * Who a counter belongs to: an API token (a script has its own counter and its own limit), else
+ * the signed-in user (many shoppers may share one office IP), else the client IP.
+ */
+export function callerKey(req: FastifyRequest): string {
+  if (req.apiTokenId) return `token:${req.apiTokenId}`;
   const userId = req.session?.userId;
   return userId ? `user:${userId}` : `ip:${req.ip}`;
 }
 
-export interface RateLimitConfigs {
-  /** GET /api/login and GET /api/callback, per IP (each route counts separately). */
-  signIn: RateLimitOptions;
-  /** Placing an order (POST /api/orders, orders.place): per user, per IP when signed out. */
-  placeOrder: RateLimitOptions;
+export interface RateLimits {
+  /** Route config for GET /api/login and GET /api/callback (each counts separately), per IP. */
+  signIn: RateLimitOptions | false;
+  /** One order placed: per API token, per user, per IP when signed out. */
+  placeOrder: CallLimiter;
 }
 
-export function rateLimitConfigs(env: Env): RateLimitConfigs {
-  return {
-    signIn: { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
-    placeOrder: { max: 10, timeWindow: '1 minute', keyGenerator: userOrIp },
-  };
-}
+const MINUTE = '1 minute';
 
-/** Registers the plugin (no route is limited until it asks) and returns the shared configs. */
-export async function installRateLimits(app: FastifyInstance, env: Env): Promise<RateLimitConfigs> {
+/** Registers the plugin (no route is limited until it asks) and builds the limits from the configuration. */
+export async function installRateLimits(app: FastifyInstance, env: Env): Promise<RateLimits> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
@@ -46,5 +47,36 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
         statusCode: context.statusCode,
       }),
   });
-  return rateLimitConfigs(env);
+
+  const perUser = env.ORDER_RATE_LIMIT_PER_MINUTE;
+  const perToken = env.API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE;
+  const orderCheck = app.createRateLimit({
+    timeWindow: MINUTE,
+    keyGenerator: callerKey,
+    // A token's calls have their own counter (the key) and their own maximum.
+    max: (req) => (req.apiTokenId ? perToken : perUser),
+  });
+  const orderLimitOff = (req: FastifyRequest) => (req.apiTokenId ? perToken : perUser) === 0;
+  // The plugin's in-memory store answers an increment with its live counter object, so checks that
+  // overlap (the calls of one tRPC batch run at once) all read the final count and all refuse.
+  // One check at a time (each takes microseconds) gives each call its own count.
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(check: () => Promise<T>): Promise<T> => {
+    const result = queue.then(check);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    signIn: env.LOGIN_RATE_LIMIT_PER_MINUTE > 0 ? { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE } : false,
+    placeOrder:
+      perUser === 0 && perToken === 0
+        ? null
+        : async (req) => {
+            if (orderLimitOff(req)) return { allowed: true, retryAfterSeconds: 0 };
+            const result = await oneAtATime(() => orderCheck(req));
+            if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
+            return { allowed: !result.isExceeded, retryAfterSeconds: result.ttlInSeconds };
+          },
+  };
 }

@@ -1,16 +1,11 @@
 /** Registers the route table on Fastify and answers failures in the documented error format. */
 import type { FastifyInstance } from 'fastify';
-import type { DataSource } from 'typeorm';
 import { createCaller } from '../trpc/router';
-import { createRequestContext } from '../trpc/create-context';
-import type { UserResolver } from '../context';
+import { createRequestContext, type RequestDependencies } from '../trpc/create-context';
 import { sendError } from '../http/error-handler';
 import { callRoute, restRoutes } from './routes';
 
-export interface RestPluginOptions {
-  dataSource: DataSource;
-  resolveUser: UserResolver;
-}
+export type RestPluginOptions = RequestDependencies;
 
 export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
   for (const route of restRoutes) {

@@ -3,11 +3,19 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext, UserResolver } from '../context';
 import type { OrderEventBus } from '../modules/order-events/order-event-bus';
 
+/** What every request's context is made from; built once by buildApp. */
+export interface RequestDependencies {
+  dataSource: DataSource;
+  resolveUser: UserResolver;
+  orderEvents?: OrderEventBus;
+  rateLimits?: RequestContext['rateLimits'];
+}
+
 /** One request's context: the database, the caller (resolved from the session) and a logger. */
 export async function createRequestContext(
   req: FastifyRequest,
   res: FastifyReply,
-  deps: { dataSource: DataSource; resolveUser: UserResolver; orderEvents?: OrderEventBus },
+  deps: RequestDependencies,
 ): Promise<RequestContext> {
   return {
     dataSource: deps.dataSource,
@@ -17,5 +25,6 @@ export async function createRequestContext(
     req,
     res,
     orderEvents: deps.orderEvents,
+    rateLimits: deps.rateLimits,
   };
 }

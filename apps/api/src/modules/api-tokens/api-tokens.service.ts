@@ -121,8 +121,11 @@ async function findToken(db: EntityManager, id: string): Promise<ApiTokenDto> {
   return toDto(row);
 }
 
-/** The user a presented token acts as, or null when it is unknown, revoked or expired. */
-export async function userIdOfToken(db: EntityManager, token: string): Promise<string | null> {
+/** The presented token and the user it acts as, or null when it is unknown, revoked or expired. */
+export async function tokenOwner(
+  db: EntityManager,
+  token: string,
+): Promise<{ tokenId: string; userId: string } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const [row]: { id: string; user_id: string; stale: boolean }[] = await db.query(
     `SELECT id, user_id,
@@ -133,5 +136,5 @@ export async function userIdOfToken(db: EntityManager, token: string): Promise<s
   );
   if (!row) return null;
   if (row.stale) await db.query(`UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, [row.id]);
-  return row.user_id;
+  return { tokenId: row.id, userId: row.user_id };
 }

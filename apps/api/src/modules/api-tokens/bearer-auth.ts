@@ -8,12 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { API_TOKEN_MESSAGES } from '@shop/schema';
-import { userIdOfToken } from './api-tokens.service';
+import { tokenOwner } from './api-tokens.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request authenticated with an API token. */
     apiTokenUserId: string | null;
+    /** The token's id (its rate-limit counter), with apiTokenUserId. */
+    apiTokenId: string | null;
   }
 }
 
@@ -21,14 +23,16 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 
 export function installBearerAuth(app: FastifyInstance, { dataSource }: { dataSource: DataSource }): void {
   app.decorateRequest('apiTokenUserId', null);
+  app.decorateRequest('apiTokenId', null);
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization;
     if (header === undefined) return;
     const path = req.url.split('?', 1)[0]!;
     if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) return;
     const token = BEARER.exec(header)?.[1];
-    const userId = token ? await userIdOfToken(dataSource.manager, token) : null;
-    if (!userId) return reply.code(401).send({ message: API_TOKEN_MESSAGES.invalid, code: 'UNAUTHORIZED' });
-    req.apiTokenUserId = userId;
+    const owner = token ? await tokenOwner(dataSource.manager, token) : null;
+    if (!owner) return reply.code(401).send({ message: API_TOKEN_MESSAGES.invalid, code: 'UNAUTHORIZED' });
+    req.apiTokenUserId = owner.userId;
+    req.apiTokenId = owner.tokenId;
   });
 }

@@ -13,7 +13,7 @@ import * as client from 'openid-client';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../env';
 import { shopOrigin } from '../../http/origin';
-import type { RateLimitConfigs } from '../../http/rate-limits';
+import type { RateLimits } from '../../http/rate-limits';
 import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
 import type { OidcClient, OidcClientForOrigin } from './oidc-client';
 import { SESSION_COOKIE } from './sessions';
@@ -27,7 +27,7 @@ export interface AuthRoutesOptions {
   env: Env;
   dataSource: DataSource;
   oidc: OidcClient;
-  rateLimits: RateLimitConfigs;
+  rateLimits: Pick<RateLimits, 'signIn'>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);

@@ -12,12 +12,17 @@
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
 import type { DataSource } from 'typeorm';
+import { ServiceUnavailableError } from '../../errors';
 
 type Callback = (error?: unknown) => void;
 type GetCallback = (error: unknown, session?: Session | null) => void;
 
 /** `timestamp` (no time zone) values are written and compared as UTC wall-clock time. */
 const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
+
+function storeUnavailable(cause: unknown): ServiceUnavailableError {
+  return Object.assign(new ServiceUnavailableError(), { cause });
+}
 
 export class PgSessionStore implements SessionStore {
   constructor(
@@ -28,7 +33,7 @@ export class PgSessionStore implements SessionStore {
   get(sid: string, callback: GetCallback): void {
     this.dataSource.query(`SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`, [sid]).then(
       (rows: Array<{ sess: Session }>) => callback(null, rows[0]?.sess ?? null),
-      (error: unknown) => callback(error),
+      (error: unknown) => callback(storeUnavailable(error)),
     );
   }
 
@@ -49,14 +54,14 @@ export class PgSessionStore implements SessionStore {
       )
       .then(
         () => callback(),
-        (error: unknown) => callback(error),
+        (error: unknown) => callback(storeUnavailable(error)),
       );
   }
 
   destroy(sid: string, callback: Callback): void {
     this.dataSource.query(`DELETE FROM sessions WHERE sid = $1`, [sid]).then(
       () => callback(),
-      (error: unknown) => callback(error),
+      (error: unknown) => callback(storeUnavailable(error)),
     );
   }
 }

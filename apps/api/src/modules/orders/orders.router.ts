@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderDetailDto, OrderDto, OrderIdInput, OrderListInput, PlaceOrderInput } from '@shop/schema';
 import { authedProcedure, can, router } from '../../trpc/trpc';
 import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.service';
+import { orderPlacementLimit } from './orders.rate-limit';
 
 /**
  * Shoppers' orders (spec §7 /api/orders). `mine` is the caller's own; `list` is everybody's, for
@@ -10,6 +11,7 @@ import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.serv
 export const ordersRouter = router({
   /** POST /api/orders. `idempotencyKey` is the tRPC form of the `Idempotency-Key` header. */
   create: authedProcedure
+    .use(orderPlacementLimit)
     .input(PlaceOrderInput)
     .output(OrderDetailDto)
     .mutation(({ ctx, input }) => placeOrder(ctx, input)),

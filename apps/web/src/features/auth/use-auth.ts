@@ -1,7 +1,8 @@
 /**
  * Who is signed in: `GET /api/auth/user` through tRPC (`auth.me`). A 401 means signed out, not an
  * error; any other failure is reported in `error` (the user is then unknown, not signed out).
- * Never retried (spec §7).
+ * Not retried (spec §7), except a 503: the api says the session store could not be read this
+ * time and to try again, and a shopper must not look signed out because of one failed read.
  */
 import { trpc } from '../../lib/trpc';
 import { httpStatusOf } from '../../lib/errors';
@@ -22,8 +23,13 @@ export function isStaffRole(role: string | undefined | null): boolean {
   return !!role && STAFF_ROLES.includes(role as Role);
 }
 
+/** A 503 (the session store briefly unreadable) is not an answer: ask again, a second apart, a few times. */
+const UNAVAILABLE_RETRIES = 3;
+const retryWhileUnavailable = (failures: number, error: unknown) =>
+  httpStatusOf(error) === 503 && failures < UNAVAILABLE_RETRIES;
+
 export function useAuth(): AuthState {
-  const query = trpc.auth.me.useQuery(undefined, { retry: false });
+  const query = trpc.auth.me.useQuery(undefined, { retry: retryWhileUnavailable, retryDelay: 1000 });
   const signedOut = query.isError && httpStatusOf(query.error) === 401;
   const user = query.isError ? null : (query.data ?? null);
   return {
