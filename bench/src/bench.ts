@@ -247,6 +247,7 @@ async function main() {
         DATABASE_URL: url,
         PORT: String(apiPort),
         HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
         LOG_LEVEL: 'warn',
         SESSION_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: 'false',

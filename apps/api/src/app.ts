@@ -4,11 +4,12 @@
  * adapter, tRPC and the SPA. Everything it needs is passed in, so tests build it against their
  * own database.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
 import { usesDevProvider, type Env } from './env';
+import { loggerOptions } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext, type RequestDependencies } from './trpc/create-context';
 import { OrderEventBus } from './modules/order-events/order-event-bus';
@@ -57,6 +58,18 @@ const PUBLIC_READS: PublicReads = {
     .map((route) => route.url),
 };
 
+/**
+ * TRUST_PROXY (env.ts) as Fastify takes it. A hop count becomes "believe the last n hops": Fastify
+ * itself now refuses plain hop counts, because a client that reaches the api directly could then
+ * write its own X-Forwarded-For; docs/deploy.md says to use it only when the proxy is the api's
+ * only way in, and to prefer the proxies' addresses.
+ */
+function trustProxyOption(value: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] & boolean {
+  // (The cast: a union here trips Fastify's server-type overloads; each form is one it accepts.)
+  const option = typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+  return option as FastifyServerOptions['trustProxy'] & boolean;
+}
+
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Most procedures one batched tRPC request may carry. */
@@ -68,8 +81,8 @@ export async function buildApp({
   databaseKind = 'postgres',
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    logger: loggerOptions(env),
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,

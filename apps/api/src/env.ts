@@ -1,7 +1,16 @@
 /**
  * The api's configuration, parsed once from the environment. The only module that reads
- * `process.env`; a bad variable stops the start with a message naming it.
+ * `process.env`; a bad variable stops the start with a one-line message naming it.
+ *
+ * Production fails closed (docs/deploy.md): with NODE_ENV=production the api refuses to start
+ * without SESSION_SECRET, PUBLIC_URL and a real OpenID Connect provider (AUTH_DEV_PROVIDER=true
+ * is the loud exception for demos), and loads no demo data unless SEED_DEMO=true. Outside
+ * production the development sign-in — one click to become admin — listens on 127.0.0.1 unless
+ * HOST says otherwise.
  */
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -18,23 +27,73 @@ const flag = (fallback: boolean) =>
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** An address or a CIDR range ('10.0.0.0/8', '::1'). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe, as Fastify's `trustProxy` takes it: `false` (none,
+ * the default), a hop count (`1`: the one proxy in front), or the proxies' addresses/ranges. Never
+ * "everyone" by accident: a client could then write its own X-Forwarded-For and pick its IP.
+ */
+const TrustProxy = z
+  .preprocess(emptyAsUndefined, z.string().optional())
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, a hop count (e.g. 1) or a comma list of proxy addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Default: 127.0.0.1 while the development sign-in runs outside production, else 0.0.0.0. */
+    HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
     /** The origin shoppers use, e.g. https://shop.example.com. Default: http://localhost:PORT. */
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith('postgres').optional()),
     DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    SEED_DEMO: flag(true),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
+    /** Default: true outside production, false in production. */
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) =>
+        value === undefined || value === '' ? undefined : value === 'true' || value === '1',
+      ),
+    /** Required in production; outside it a fixed development value. */
+    SESSION_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
       .default(24 * 7),
-    TRUST_PROXY: flag(false),
+    TRUST_PROXY: TrustProxy,
+    /** redis:// URL: rate-limit counters shared by every api instance (unset: each instance counts alone). */
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
     OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
     OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -59,30 +118,66 @@ export const EnvSchema = z
           .filter(Boolean),
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json` (one object a line, for log collectors) or `pretty`; default: pretty on a terminal outside production. */
+    LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
     /** The built SPA; served with a history fallback when it exists. */
     WEB_DIST: z.string().default(`${REPO_ROOT}apps/web/dist`),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET && env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    const production = env.NODE_ENV === 'production';
+    const refuse = (variable: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [variable], message });
+    if (production && !env.SESSION_SECRET) {
+      refuse(
+        'SESSION_SECRET',
+        'is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)',
+      );
+    }
+    if (production && !env.PUBLIC_URL) {
+      refuse(
+        'PUBLIC_URL',
+        'is required in production: the origin shoppers use, e.g. https://shop.example.com',
+      );
     }
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
-      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required with OIDC_ISSUER_URL' });
+      refuse('OIDC_CLIENT_ID', 'is required with OIDC_ISSUER_URL');
     }
-    if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER_URL && !env.AUTH_DEV_PROVIDER) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OIDC_ISSUER_URL'],
-        message:
-          'is required in production (the development sign-in lets anyone in as anyone; ' +
+    if (production && !env.OIDC_ISSUER_URL && !env.AUTH_DEV_PROVIDER) {
+      refuse(
+        'OIDC_ISSUER_URL',
+        'is required in production (the development sign-in lets anyone in as anyone; ' +
           'set AUTH_DEV_PROVIDER=true only for a demo)',
-      });
+      );
     }
+  })
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    const devSignIn = !env.OIDC_ISSUER_URL;
+    return {
+      ...env,
+      // A one-click admin sign-in is never on a network by accident.
+      HOST: env.HOST ?? (devSignIn && !production ? '127.0.0.1' : '0.0.0.0'),
+      SEED_DEMO: env.SEED_DEMO ?? !production,
+      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      // Relative paths (as in .env.example) are the repository's, wherever the api was started from.
+      DATA_DIR: resolve(REPO_ROOT, env.DATA_DIR),
+      WEB_DIST: resolve(REPO_ROOT, env.WEB_DIST),
+    };
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.output<typeof EnvSchema>;
 
-/** Parses the environment; throws an Error naming every bad variable. */
+/**
+ * Loads the repository's `.env` (if there is one) into the environment, for `pnpm start`, `pnpm dev`
+ * and the CLIs. A variable already set in the environment wins over the file. Returns the file's path.
+ */
+export function loadDotEnv(path = `${REPO_ROOT}.env`): string | null {
+  if (!existsSync(path)) return null;
+  process.loadEnvFile(path);
+  return path;
+}
+
+/** Parses the environment; throws an Error naming every bad variable, one line each. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {

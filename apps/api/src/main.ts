@@ -2,11 +2,21 @@
  * Starts the shop: configuration, database (embedded when DATABASE_URL is unset), migrations,
  * demo data on first start, then the HTTP server. SIGTERM/SIGINT let in-flight requests finish.
  */
+import type { AddressInfo } from 'node:net';
 import { migrate, openDatabase, seedDemoData, seedPermissionModel, CategoryEntity } from '@shop/db';
-import { loadEnv } from './env';
+import { loadDotEnv, loadEnv, type Env } from './env';
 import { buildApp } from './app';
+import { startBanner } from './start-banner';
 
-const env = loadEnv();
+const envFile = loadDotEnv();
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  // A configuration mistake is the operator's to fix: the message, not a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const db = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DB_POOL_SIZE });
 await migrate(db.dataSource);
 // Authorization reads roles → groups → permissions: ensure the built-in ones exist (idempotent).
@@ -17,7 +27,9 @@ if (env.SEED_DEMO && (await db.dataSource.manager.count(CategoryEntity)) === 0) 
 
 const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`Shop ready (${db.kind} database)`);
+const { port } = app.server.address() as AddressInfo;
+process.stdout.write(startBanner({ env, port, databaseKind: db.kind, envFile }));
+app.log.info({ port, database: db.kind }, 'Shop ready');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -46,7 +46,9 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
     reply.header('retry-after', String(retryAfterSeconds(error)));
   }
   const procedures = trpcProcedures(reply.request.url);
-  return reply.code(status).send(procedures ? trpcErrorBody(reply.request, procedures, publicError) : errorBody(publicError));
+  return reply
+    .code(status)
+    .send(procedures ? trpcErrorBody(reply.request, procedures, publicError) : errorBody(publicError));
 }
 
 /** tRPC's error envelope (one per call of a batch), as its client expects it. */

@@ -59,7 +59,9 @@ describe('Cache-Control on answers that depend on who asks', () => {
 
   it('the catalogue asked by a signed-in caller is theirs (staff see stock details): no-store', async () => {
     expect((await cacheControl('GET', '/api/products', admin)).cacheControl).toBe('no-store');
-    expect((await cacheControl('GET', '/trpc/products.page?input={}', customer)).cacheControl).toBe('no-store');
+    expect((await cacheControl('GET', '/trpc/products.page?input={}', customer)).cacheControl).toBe(
+      'no-store',
+    );
   });
 
   it.each([

@@ -9,13 +9,16 @@
  * A 429 goes through the error handler, so it has the documented shape
  * `{ message, code: 'TOO_MANY_REQUESTS' }` plus Retry-After and X-RateLimit-* headers.
  *
- * Counters live in this process's memory: behind N instances a client gets up to N× the limit,
- * which is acceptable for abuse throttling (nothing here is a security boundary on its own).
- * Clients are told apart by `req.ip`: behind a proxy or load balancer set TRUST_PROXY, or every
- * visitor shares the proxy's address and therefore one counter.
+ * Counters: with REDIS_URL set they live in Redis, so the limits hold for the whole shop however
+ * many api instances serve it; without it each process counts alone (behind N instances a client
+ * gets up to N× the limit). If Redis cannot be reached a call is let through rather than refused:
+ * the limits throttle abuse, they are not what keeps data safe. Clients are told apart by `req.ip`:
+ * behind a proxy or load balancer set TRUST_PROXY, or every visitor shares the proxy's address and
+ * therefore one counter.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { Env } from '../env';
 import type { CallLimiter } from '../context';
 
@@ -40,8 +43,23 @@ const MINUTE = '1 minute';
 
 /** Registers the plugin (no route is limited until it asks) and builds the limits from the configuration. */
 export async function installRateLimits(app: FastifyInstance, env: Env): Promise<RateLimits> {
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        // A request never waits for Redis to come back: it fails fast and is let through.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
+    : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate limits: Redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis && { redis, nameSpace: 'shop-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(`Too many requests. Please try again in ${context.after}.`), {
         statusCode: context.statusCode,
@@ -68,7 +86,10 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
   };
 
   return {
-    signIn: env.LOGIN_RATE_LIMIT_PER_MINUTE > 0 ? { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE } : false,
+    signIn:
+      env.LOGIN_RATE_LIMIT_PER_MINUTE > 0
+        ? { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE }
+        : false,
     placeOrder:
       perUser === 0 && perToken === 0
         ? null

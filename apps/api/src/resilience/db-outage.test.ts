@@ -79,7 +79,12 @@ async function call(path: string, init: RequestInit = {}): Promise<Answer> {
   } catch {
     body = { message: text };
   }
-  return { status: response.status, body, ms: Date.now() - started, retryAfter: response.headers.get('retry-after') };
+  return {
+    status: response.status,
+    body,
+    ms: Date.now() - started,
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 interface PlannedOrder {

@@ -8,8 +8,10 @@
  * input, not found, conflict), 2 wrong usage, 3 not authenticated or not allowed, 4 the shop could
  * not be reached or failed.
  */
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, PRODUCT_PAGE_MAX } from '@shop/schema';
 import { createShopClient, describeShopError, type ShopClient, type ShopClientOptions } from '../shop-client';
@@ -230,7 +232,10 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-// Run when executed (`pnpm shop …`), not when a test imports it.
+// Run when executed (`pnpm shop …`), not when a test imports it. SHOP_URL and SHOP_TOKEN may come
+// from the repository's .env, as `pnpm start` reads it (a variable set in the environment wins).
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const dotEnv = fileURLToPath(new URL('../../../../.env', import.meta.url));
+  if (existsSync(dotEnv)) process.loadEnvFile(dotEnv);
   process.exitCode = await run(process.argv.slice(2));
 }

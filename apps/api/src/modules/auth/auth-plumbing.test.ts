@@ -52,10 +52,15 @@ describe('the sign-in helper, in-process (app.inject, no socket)', () => {
 
 describe('configuration', () => {
   test('production refuses the development provider unless AUTH_DEV_PROVIDER=true', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/OIDC_ISSUER_URL: is required in production/);
-    expect(loadEnv({ NODE_ENV: 'production', AUTH_DEV_PROVIDER: 'true' }).AUTH_DEV_PROVIDER).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    expect(() => loadEnv(production)).toThrow(/OIDC_ISSUER_URL: is required in production/);
+    expect(loadEnv({ ...production, AUTH_DEV_PROVIDER: 'true' }).AUTH_DEV_PROVIDER).toBe(true);
     expect(() =>
-      loadEnv({ NODE_ENV: 'production', OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'shop' }),
+      loadEnv({ ...production, OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'shop' }),
     ).not.toThrow();
     expect(() => loadEnv({ NODE_ENV: 'development' })).not.toThrow();
   });

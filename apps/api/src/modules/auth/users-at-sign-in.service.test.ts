@@ -130,10 +130,17 @@ describe('signInUser', () => {
       identity({ subject: 'namer', email: 'namer@example.com', firstName: '  ' }),
       options,
     );
-    expect(unchanged).toMatchObject({ id: first.id, firstName: 'Old', lastName: null, profileImageUrl: null });
+    expect(unchanged).toMatchObject({
+      id: first.id,
+      firstName: 'Old',
+      lastName: null,
+      profileImageUrl: null,
+    });
 
     // The shopper edits their name in the profile; the provider still says something else.
-    await ctx.db.query(`UPDATE users SET first_name = 'Chosen', last_name = 'Byme' WHERE id = $1`, [first.id]);
+    await ctx.db.query(`UPDATE users SET first_name = 'Chosen', last_name = 'Byme' WHERE id = $1`, [
+      first.id,
+    ]);
     const again = await signInUser(
       ctx,
       identity({

@@ -60,7 +60,10 @@ describe('the order limit', () => {
     // The same counter for REST: the shopper is at the limit.
     const rest = await restOrder(app, { cookie: me.cookie }, cardOrder([product]));
     expect(rest.statusCode).toBe(429);
-    expect(rest.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many orders/) });
+    expect(rest.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many orders/),
+    });
   });
 
   it('takes its maximum from ORDER_RATE_LIMIT_PER_MINUTE', async () => {

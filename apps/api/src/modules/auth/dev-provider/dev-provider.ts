@@ -273,7 +273,15 @@ export class DevIdentityProvider implements OidcClient {
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(signInPage({ action, abortAction: `${action}/abort`, accounts, ...extra }));
+      .send(
+        signInPage({
+          action,
+          abortAction: `${action}/abort`,
+          accounts,
+          inProduction: this.env.NODE_ENV === 'production',
+          ...extra,
+        }),
+      );
   }
 
   private sendExpired(_req: FastifyRequest, reply: FastifyReply) {

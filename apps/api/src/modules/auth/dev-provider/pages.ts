@@ -49,6 +49,7 @@ const STYLE = `
     font:inherit;font-weight:600;cursor:pointer}
   .primary:hover{background:#276749}
   .error{margin:8px 0 0;color:#c53030;font-size:.9rem}
+  .warning{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#c53030;color:#fff;font-weight:600}
   .cancel{margin-top:20px;text-align:center}
   .link{border:0;background:none;color:#52606d;font:inherit;font-size:.9rem;text-decoration:underline;cursor:pointer}
   a{color:#2f855a}
@@ -81,9 +82,22 @@ export interface SignInPageOptions {
   /** Shown again after a bad submission. */
   email?: string;
   error?: string;
+  /** The shop runs in production with this page on (AUTH_DEV_PROVIDER=true): say so, loudly. */
+  inProduction?: boolean;
 }
 
-export function signInPage({ action, abortAction, accounts, email, error }: SignInPageOptions): string {
+/** The warning a production shop with the development sign-in shows on this page. */
+export const PRODUCTION_WARNING =
+  'This shop runs in production with the development sign-in: anyone can sign in as anyone, admins included.';
+
+export function signInPage({
+  action,
+  abortAction,
+  accounts,
+  email,
+  error,
+  inProduction,
+}: SignInPageOptions): string {
   const accountButtons = accounts
     .map(
       (account) => `<li>
@@ -100,7 +114,7 @@ export function signInPage({ action, abortAction, accounts, email, error }: Sign
 
   return page(
     'Development sign-in',
-    `<span class="badge">Development only</span>
+    `${inProduction ? `<p class="warning" role="alert">${escapeHtml(PRODUCTION_WARNING)}</p>\n` : ''}<span class="badge">Development only</span>
 <h1>Development sign-in</h1>
 <p class="note">No password here: choose a demo account or type any email. A new email becomes a customer.</p>
 <h2 id="demo-accounts">Demo accounts</h2>

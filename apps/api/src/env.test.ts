@@ -1,0 +1,134 @@
+/**
+ * The configuration fails closed: production refuses to start without what a real shop needs, each
+ * refusal one line naming the variable; outside production the defaults keep a newcomer's start
+ * safe (the development sign-in only on this computer). The refusal is also checked end to end:
+ * the real entry point exits with the message and no stack trace.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+  PUBLIC_URL: 'https://shop.example.com',
+  OIDC_ISSUER_URL: 'https://id.example.com',
+  OIDC_CLIENT_ID: 'shop',
+};
+
+/** The lines of the refusal, without the heading. */
+function refusal(source: Record<string, string | undefined>): string[] {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    return (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('production refuses to start without', () => {
+  it.each([
+    ['SESSION_SECRET', { SESSION_SECRET: undefined }, /^SESSION_SECRET: is required in production/],
+    [
+      'a short SESSION_SECRET',
+      { SESSION_SECRET: 'too-short' },
+      /^SESSION_SECRET: must be at least 32 characters$/,
+    ],
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }, /^PUBLIC_URL: is required in production/],
+    [
+      'a real sign-in provider',
+      { OIDC_ISSUER_URL: undefined, OIDC_CLIENT_ID: undefined },
+      /^OIDC_ISSUER_URL: is required in production/,
+    ],
+    [
+      'the client id of that provider',
+      { OIDC_CLIENT_ID: undefined },
+      /^OIDC_CLIENT_ID: is required with OIDC_ISSUER_URL$/,
+    ],
+  ])('%s: one line naming the variable', (_what, change, message) => {
+    const lines = refusal({ ...PRODUCTION, ...change });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+
+  it('names every missing variable at once', () => {
+    expect(refusal({ NODE_ENV: 'production' }).map((line) => line.split(':')[0])).toEqual([
+      'SESSION_SECRET',
+      'PUBLIC_URL',
+      'OIDC_ISSUER_URL',
+    ]);
+  });
+
+  it('accepts a complete production configuration, with no demo data unless asked', () => {
+    expect(loadEnv(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(loadEnv({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadEnv(PRODUCTION).HOST).toBe('0.0.0.0');
+  });
+
+  it('lets a demo run the development sign-in only when it says so (AUTH_DEV_PROVIDER=true)', () => {
+    const demo = { ...PRODUCTION, OIDC_ISSUER_URL: undefined, OIDC_CLIENT_ID: undefined };
+    expect(() => loadEnv(demo)).toThrow();
+    expect(loadEnv({ ...demo, AUTH_DEV_PROVIDER: 'true' }).AUTH_DEV_PROVIDER).toBe(true);
+  });
+});
+
+describe('outside production', () => {
+  it('the development sign-in listens on this computer only, unless HOST is set', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    // With a real provider there is no one-click admin to protect.
+    expect(loadEnv({ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'shop' }).HOST).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it('loads the demo data and uses a development session secret', () => {
+    const env = loadEnv({});
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(loadEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is a hop count, a list of proxy addresses, or off', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3'])('refuses %s', (value) => {
+    expect(refusal({ TRUST_PROXY: value })).toEqual([
+      'TRUST_PROXY: must be false, a hop count (e.g. 1) or a comma list of proxy addresses/CIDR ranges',
+    ]);
+  });
+});
+
+describe('the entry point', () => {
+  it('exits 1 with the one-line reason and no stack trace', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example.com',
+        AUTH_DEV_PROVIDER: 'true',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration:\n  SESSION_SECRET: is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)',
+    );
+  });
+});
