@@ -22,6 +22,23 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
+/**
+ * CSV formula injection (OWASP): a spreadsheet runs a cell that starts with = + - @ (or a tab or
+ * carriage return before one) as a formula, so a product named `=HYPERLINK(…)` could act when staff
+ * open the export. Such a cell is written with a leading apostrophe, which spreadsheets show as
+ * text; a leading apostrophe itself is escaped the same way, so the import's reversal is exact for
+ * every value: export(v) → import gives v back.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+export function neutraliseCsvFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+export function restoreCsvFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 /** Largest CSV the import accepts; 10,000 products take about 2 MB. */
 export const PRODUCT_CSV_MAX_BYTES = 10 * 1024 * 1024;
 /** Row errors listed in one answer; the message says how many there were in all. */

@@ -13,6 +13,8 @@ import {
   PRODUCT_CSV_MESSAGES,
   ProductCsvRow,
   centsToDecimal,
+  neutraliseCsvFormula,
+  restoreCsvFormula,
   toErrorIssues,
   type ErrorIssue,
   type ProductImportResult,
@@ -48,7 +50,7 @@ export async function exportProductsCsv(db: EntityManager): Promise<string> {
   return stringify(rows, {
     header: true,
     columns: [...PRODUCT_CSV_COLUMNS],
-    cast: { boolean: (value) => String(value) },
+    cast: { boolean: (value) => String(value), string: neutraliseCsvFormula },
   });
 }
 
@@ -108,7 +110,7 @@ async function validRows(db: EntityManager, file: Buffer) {
   const products = records.map((record, index) => {
     const row = index + 2;
     const cells = Object.fromEntries(
-      PRODUCT_CSV_COLUMNS.map((column) => [column, record[columns.get(column)!] ?? '']),
+      PRODUCT_CSV_COLUMNS.map((column) => [column, restoreCsvFormula(record[columns.get(column)!] ?? '')]),
     );
     const parsed = ProductCsvRow.safeParse(cells);
     if (!parsed.success) {

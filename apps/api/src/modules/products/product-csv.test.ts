@@ -141,6 +141,40 @@ describe('product CSV export and import', () => {
     expect(ledger).toEqual({ count: 100, by_import: true });
   });
 
+  it('neutralises formulas in the export (OWASP) and the import gives the text back exactly', async () => {
+    const dangerous = {
+      'CSV-FX-1': '=HYPERLINK("http://x","y")',
+      'CSV-FX-2': '+1 Cola',
+      'CSV-FX-3': "'=already quoted",
+      'CSV-FX-4': '@SUM(A1)',
+    };
+    for (const [sku, name] of Object.entries(dangerous)) {
+      await shop.dataSource.query(
+        `INSERT INTO products (sku, name, description, category_id, price, unit, stock)
+         SELECT $1, $2, '-2 for 1 offer', id, '1.00', 'each', 5 FROM categories ORDER BY name LIMIT 1`,
+        [sku, name],
+      );
+    }
+    const exported = await exportCsv();
+    const lines = exported.body.split('\n');
+    const line = (sku: string) => lines.find((text) => text.startsWith(`${sku},`))!;
+    expect(line('CSV-FX-1')).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(line('CSV-FX-2')).toContain(`,'+1 Cola,'-2 for 1 offer,`);
+    expect(line('CSV-FX-3')).toContain(`,''=already quoted,`);
+    expect(line('CSV-FX-4')).toContain(`,'@SUM(A1),`);
+    // No cell of the file starts a formula.
+    const cells = lines.flatMap((text) => text.split(',')).map((cell) => cell.replace(/^"/, ''));
+    expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+
+    await shop.dataSource.query(`UPDATE products SET name = 'changed' WHERE sku LIKE 'CSV-FX-%'`);
+    expect((await importCsv(exported.body)).status).toBe(200);
+    const names: { sku: string; name: string; description: string }[] = await shop.dataSource.query(
+      `SELECT sku, name, description FROM products WHERE sku LIKE 'CSV-FX-%' ORDER BY sku`,
+    );
+    expect(Object.fromEntries(names.map((row) => [row.sku, row.name]))).toEqual(dangerous);
+    expect(new Set(names.map((row) => row.description))).toEqual(new Set(['-2 for 1 offer']));
+  });
+
   it('creates new SKUs and updates existing ones; the inventory manager may import', async () => {
     const result = await importCsv(
       [HEADER, row('NEW-CSV-1'), row('NEW-CSV-2', { stock: '0' }), row('RT-00001', { price: '9.99' })].join(
