@@ -36,7 +36,7 @@ export interface RequestContext extends ServiceContext {
   /** Live order events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
   orderEvents?: OrderEventBus;
   /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
-  rateLimits?: { placeOrder: CallLimiter };
+  rateLimits?: { placeOrder: CallLimiter; anonymousSearch: CallLimiter };
 }
 
 /** Counts one call of the request's caller against a limit (http/rate-limits.ts); null when the limit is off. */

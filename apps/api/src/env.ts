@@ -106,6 +106,8 @@ export const EnvSchema = z
      * also each one inside a tRPC batch; 0 = no limit (a trusted deployment).
      */
     ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+    /** Catalogue searches a minute per IP by visitors who are not signed in; 0 = no limit. */
+    SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     /** Orders a minute per API token (a script's own counter, apart from its user's); 0 = no limit. */
     API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     ADMIN_EMAILS: z

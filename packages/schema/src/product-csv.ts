@@ -41,6 +41,8 @@ export function restoreCsvFormula(cell: string): string {
 
 /** Largest CSV the import accepts; 10,000 products take about 2 MB. */
 export const PRODUCT_CSV_MAX_BYTES = 10 * 1024 * 1024;
+/** Most products one import takes (twice the largest catalogue the shop is measured with). */
+export const PRODUCT_CSV_MAX_ROWS = 20_000;
 /** Row errors listed in one answer; the message says how many there were in all. */
 export const PRODUCT_CSV_MAX_ISSUES = 100;
 
@@ -48,6 +50,7 @@ export const PRODUCT_CSV_MESSAGES = {
   tooLarge: `The file is too large: the limit is ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB`,
   notUtf8: 'The file is not UTF-8 text: save it as CSV UTF-8 and try again',
   empty: 'The file has no products',
+  tooManyRows: `The file has too many products: the limit is ${PRODUCT_CSV_MAX_ROWS.toLocaleString('en-US')} rows per import`,
   contentType: 'Content-Type must be text/csv',
   wholeNumber: 'Must be a whole number, like 12',
   yesNo: 'Must be true or false',

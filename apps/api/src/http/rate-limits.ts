@@ -3,7 +3,9 @@
  * - sign-in (`/api/login`, `/api/callback`): a route config, per client IP;
  * - placing an order: a per-call check (`RateLimits.placeOrder`) that the `orders.create` procedure
  *   runs for every call — alone, inside a tRPC batch, or through the REST adapter — so a batch of
- *   20 orders counts 20 (apps/api/src/modules/orders/order-rate-limit.ts).
+ *   20 orders counts 20 (apps/api/src/modules/orders/orders.rate-limit.ts);
+ * - searching the catalogue while signed out: per IP, each search call counted, batch or not
+ *   (apps/api/src/modules/products/products.rate-limit.ts).
  * Every limit is set by configuration (env.ts); 0 turns it off for a trusted deployment.
  *
  * A 429 goes through the error handler, so it has the documented shape
@@ -37,6 +39,8 @@ export interface RateLimits {
   signIn: RateLimitOptions | false;
   /** One order placed: per API token, per user, per IP when signed out. */
   placeOrder: CallLimiter;
+  /** One catalogue search by a visitor who is not signed in: per IP. */
+  anonymousSearch: CallLimiter;
 }
 
 const MINUTE = '1 minute';
@@ -66,15 +70,6 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
       }),
   });
 
-  const perUser = env.ORDER_RATE_LIMIT_PER_MINUTE;
-  const perToken = env.API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE;
-  const orderCheck = app.createRateLimit({
-    timeWindow: MINUTE,
-    keyGenerator: callerKey,
-    // A token's calls have their own counter (the key) and their own maximum.
-    max: (req) => (req.apiTokenId ? perToken : perUser),
-  });
-  const orderLimitOff = (req: FastifyRequest) => (req.apiTokenId ? perToken : perUser) === 0;
   // The plugin's in-memory store answers an increment with its live counter object, so checks that
   // overlap (the calls of one tRPC batch run at once) all read the final count and all refuse.
   // One check at a time (each takes microseconds) gives each call its own count.
@@ -85,6 +80,24 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
     return result;
   };
 
+  /** A per-call limiter keyed by `key`, allowing `max(req)` calls a minute (0 = that caller is not limited). */
+  const callLimiter = (
+    key: (req: FastifyRequest) => string,
+    max: (req: FastifyRequest) => number,
+  ): NonNullable<CallLimiter> => {
+    const check = app.createRateLimit({ timeWindow: MINUTE, keyGenerator: key, max });
+    return async (req) => {
+      if (max(req) === 0) return { allowed: true, retryAfterSeconds: 0 };
+      const result = await oneAtATime(() => check(req));
+      if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: !result.isExceeded, retryAfterSeconds: result.ttlInSeconds };
+    };
+  };
+
+  const perUser = env.ORDER_RATE_LIMIT_PER_MINUTE;
+  const perToken = env.API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE;
+  const perSearchingIp = env.SEARCH_RATE_LIMIT_PER_MINUTE;
+
   return {
     signIn:
       env.LOGIN_RATE_LIMIT_PER_MINUTE > 0
@@ -93,11 +106,14 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
     placeOrder:
       perUser === 0 && perToken === 0
         ? null
-        : async (req) => {
-            if (orderLimitOff(req)) return { allowed: true, retryAfterSeconds: 0 };
-            const result = await oneAtATime(() => orderCheck(req));
-            if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
-            return { allowed: !result.isExceeded, retryAfterSeconds: result.ttlInSeconds };
-          },
+        : // A token's calls have their own counter (the key) and their own maximum.
+          callLimiter(callerKey, (req) => (req.apiTokenId ? perToken : perUser)),
+    anonymousSearch:
+      perSearchingIp === 0
+        ? null
+        : callLimiter(
+            (req) => `search:${req.ip}`,
+            () => perSearchingIp,
+          ),
   };
 }

@@ -13,6 +13,13 @@ import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { sendError } from '../../http/error-handler';
 import { exportProductsCsv, importProductsCsv } from './product-csv.service';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The import's caller, checked before its body is read. */
+    importingUser?: CurrentUser;
+  }
+}
+
 export const PRODUCT_EXPORT_PERMISSIONS: readonly Permission[] = ['products:read_all'];
 /** An import creates and edits products and sets their stock. */
 export const PRODUCT_IMPORT_PERMISSIONS: readonly Permission[] = [
@@ -61,6 +68,15 @@ export async function productCsvRoutes(
     '/api/products/import',
     {
       bodyLimit: PRODUCT_CSV_MAX_BYTES,
+      // Who may import is checked before the body (up to 10 MB) is read: a visitor or a sales
+      // manager is refused without the server taking in their file.
+      onRequest: async (req, reply) => {
+        try {
+          req.importingUser = await requirePermissions(req, deps, PRODUCT_IMPORT_PERMISSIONS);
+        } catch (error) {
+          return sendError(reply, error);
+        }
+      },
       // Fastify refuses a body over the limit before reading it (by Content-Length when sent).
       errorHandler: (error, _req, reply) =>
         (error as { statusCode?: number }).statusCode === 413
@@ -69,7 +85,7 @@ export async function productCsvRoutes(
     },
     async (req, reply) => {
       try {
-        const user = await requirePermissions(req, deps, PRODUCT_IMPORT_PERMISSIONS);
+        const user = req.importingUser!;
         if (!Buffer.isBuffer(req.body)) {
           return reply
             .code(415)

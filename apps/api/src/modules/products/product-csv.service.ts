@@ -10,6 +10,7 @@ import type { EntityManager } from 'typeorm';
 import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MAX_ISSUES,
+  PRODUCT_CSV_MAX_ROWS,
   PRODUCT_CSV_MESSAGES,
   ProductCsvRow,
   centsToDecimal,
@@ -95,6 +96,11 @@ async function validRows(db: EntityManager, file: Buffer) {
   if (!header || records.length === 0) {
     throw new BadRequestError(PRODUCT_CSV_MESSAGES.empty, [
       { path: 'file', message: PRODUCT_CSV_MESSAGES.empty },
+    ]);
+  }
+  if (records.length > PRODUCT_CSV_MAX_ROWS) {
+    throw new BadRequestError(PRODUCT_CSV_MESSAGES.tooManyRows, [
+      { path: 'file', message: PRODUCT_CSV_MESSAGES.tooManyRows },
     ]);
   }
   const columns = readHeader(header);

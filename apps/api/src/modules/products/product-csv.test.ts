@@ -4,6 +4,8 @@
  * with ledger rows, and malformed files (bad prices, duplicate SKUs, unknown categories, a file that
  * is not UTF-8, 50 MB) answered with row-numbered errors or a size refusal while nothing is written.
  */
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
@@ -249,6 +251,47 @@ describe('product CSV export and import', () => {
       body: { message: 'Content-Type must be text/csv', code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
     expect(await catalogue()).toEqual(before);
+  });
+
+  it('refuses more than 20,000 rows at once, writing nothing', async () => {
+    const before = await catalogue();
+    const rows = Array.from({ length: 20_001 }, (_, i) => row(`MANY-${i}`));
+    const result = await importCsv([HEADER, ...rows].join('\n'));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe('The file has too many products: the limit is 20,000 rows per import');
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('refuses a caller without the permission before reading their file', async () => {
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = shop.app.server.address() as AddressInfo;
+    // A sales manager announces 9 MB and sends only the first bytes: the answer must not wait for the rest.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          [
+            'POST /api/products/import HTTP/1.1',
+            'Host: 127.0.0.1',
+            `Cookie: ${cookies.sales}`,
+            'Content-Type: text/csv',
+            `Content-Length: ${9 * 1024 * 1024}`,
+            '',
+            HEADER,
+          ].join('\r\n'),
+        );
+      });
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk;
+        if (received.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(received);
+        }
+      });
+      socket.on('error', reject);
+      setTimeout(() => reject(new Error('no answer before the body was sent')), 5000).unref();
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
   });
 
   it('is for staff who manage products: sales managers and visitors are refused', async () => {

@@ -17,6 +17,7 @@ import {
 import { can, publicProcedure, router } from '../../trpc/trpc';
 import { adminProductPage, getProduct, listProducts, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
+import { anonymousSearchLimit } from './products.rate-limit';
 
 /**
  * The listing's output check: the contract of `z.array(ProductListItem)`, in one pass per page. A
@@ -32,11 +33,13 @@ const ProductListOutput = z.union([
 export const productsRouter = router({
   list: publicProcedure
     .input(ProductListInput)
+    .use(anonymousSearchLimit)
     .output(ProductListOutput)
     .query(({ ctx, input }) => listProducts(ctx, input)),
   /** The storefront's search and category filter, a page at a time with the number of matches. */
   page: publicProcedure
     .input(ProductPageInput)
+    .use(anonymousSearchLimit)
     .output(ProductPage)
     .query(({ ctx, input }) => productPage(ctx, input)),
   /** The staff product screens (admin Products, Inventory): a page of every product and how many match. */

@@ -11,6 +11,7 @@ import type {
   ProductPage,
   ProductPageInput,
 } from '@shop/schema';
+import { PRODUCT_PAGE_MAX } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
@@ -173,8 +174,12 @@ export async function listProducts(
     params,
   );
   let page = '';
-  if (input?.limit !== undefined) {
-    params.push(input.limit);
+  // Without a limit the answer is the whole catalogue (the spec's GET /api/products) — for people
+  // who signed in. A visitor's unbounded request gets the first page: the public cannot make the
+  // shop read and send every product at will.
+  const limit = input?.limit ?? (ctx.user ? undefined : PRODUCT_PAGE_MAX);
+  if (limit !== undefined) {
+    params.push(limit);
     page = ` LIMIT $${params.length}`;
   }
   if (input?.offset) {
