@@ -11,7 +11,7 @@ import type { DataSource } from 'typeorm';
 import { usesDevProvider, type Env } from './env';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext } from './trpc/create-context';
-import { OrderEventBus } from './modules/order-events/order-event-bus';
+import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
@@ -43,7 +43,7 @@ declare module 'fastify' {
 export interface AppDependencies {
   env: Env;
   dataSource: DataSource;
-  /** 'embedded' (PGlite, one connection at a time): no LISTEN connection, so no live order updates. */
+  /** 'embedded' (PGlite, one connection at a time): live events travel in-process, not by LISTEN/NOTIFY. */
   databaseKind?: 'postgres' | 'embedded';
 }
 
@@ -124,12 +124,12 @@ export async function buildApp({
   await app.register(productCsvRoutes, { dataSource, resolveUser });
   await app.register(openApiRoutes);
 
-  // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
-  // so a graceful shutdown is not held up by shoppers' open pages.
-  const databaseUrl = (dataSource.options as { url?: string }).url ?? null;
-  const orderEvents = new OrderEventBus(databaseKind === 'postgres' ? databaseUrl : null, app.log);
-  await orderEvents.start();
-  app.addHook('preClose', () => orderEvents.close());
+  // Live events, published once their transaction commits: LISTEN/NOTIFY on PostgreSQL, in-process
+  // on the embedded database. Closing the bus ends the open streams first, so a graceful shutdown
+  // is not held up by open pages.
+  const liveEvents = createLiveEventBus({ databaseKind, dataSource, log: app.log });
+  await liveEvents.start(dataSource);
+  app.addHook('preClose', () => liveEvents.close());
 
   // The tRPC plugin replaces the JSON body parser inside its own scope (STACK.md gotcha 7).
   await app.register(async (scope) => {
@@ -138,7 +138,7 @@ export async function buildApp({
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) =>
-          createRequestContext(req, res, { dataSource, resolveUser, orderEvents }),
+          createRequestContext(req, res, { dataSource, resolveUser, liveEvents }),
         maxBatchSize: MAX_BATCH_SIZE,
         onError({ error, path }) {
           if (toPublicError(error).code === 'INTERNAL_SERVER_ERROR') {

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { RequestContext, UserResolver } from '../context';
-import type { OrderEventBus } from '../modules/order-events/order-event-bus';
+import type { LiveEventBus } from '../modules/live-events/live-event-bus';
 
 /** One request's context: the database, the caller (resolved from the session) and a logger. */
 export async function createRequestContext(
   req: FastifyRequest,
   res: FastifyReply,
-  deps: { dataSource: DataSource; resolveUser: UserResolver; orderEvents?: OrderEventBus },
+  deps: { dataSource: DataSource; resolveUser: UserResolver; liveEvents?: LiveEventBus },
 ): Promise<RequestContext> {
   return {
     dataSource: deps.dataSource,
@@ -16,6 +16,6 @@ export async function createRequestContext(
     log: req.log,
     req,
     res,
-    orderEvents: deps.orderEvents,
+    liveEvents: deps.liveEvents,
   };
 }
