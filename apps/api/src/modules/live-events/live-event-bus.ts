@@ -24,6 +24,9 @@ export const LIVE_EVENTS_CHANNEL = 'shop_live_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7000;
 const RECONNECT_MS = 1000;
+const QUERY_TIMEOUT_MS = 5000;
+/** How long closing waits for the last events to leave. */
+const CLOSE_FLUSH_MS = 2000;
 
 export type LiveEventListener = (event: LiveEvent) => void;
 
@@ -107,7 +110,12 @@ export class PostgresTransport implements LiveEventTransport {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: 5000,
+      // A NOTIFY on a connection that died silently fails instead of holding up every later one.
+      query_timeout: QUERY_TIMEOUT_MS,
+    });
     client.on('notification', (message) => {
       if (message.channel !== LIVE_EVENTS_CHANNEL) return;
       const events = parsePayload(message.payload);
@@ -247,7 +255,13 @@ export class LiveEventBus {
     if (this.closed) return;
     this.detach?.();
     this.detach = null;
-    while (this.flushing) await this.flushing;
+    const deadline = Date.now() + CLOSE_FLUSH_MS;
+    while (this.flushing && Date.now() < deadline) {
+      await Promise.race([
+        this.flushing,
+        new Promise((resolve) => setTimeout(resolve, CLOSE_FLUSH_MS).unref()),
+      ]);
+    }
     this.closed = true;
     for (const listener of this.closeListeners) listener();
     await this.transport.close();
