@@ -40,9 +40,22 @@ const publishers = new WeakMap<DataSource, Publish>();
 const depthOf = (runner: QueryRunner): number =>
   (runner as unknown as { transactionDepth: number }).transactionDepth;
 
-/** Within one transaction, a product's later stock event replaces its earlier one: only the last level matters. */
-function sameSubject(a: LiveEvent, b: LiveEvent): boolean {
-  return a.type === 'stock' && b.type === 'stock' && a.productId === b.productId;
+/**
+ * A product's last stock level only: of several stock events for one product, the latest stands in
+ * for the others (in its own place). Linear, for imports of thousands of rows.
+ */
+export function latestStockOnly(events: readonly LiveEvent[]): LiveEvent[] {
+  const seen = new Set<string>();
+  const kept: LiveEvent[] = [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'stock') {
+      if (seen.has(event.productId)) continue;
+      seen.add(event.productId);
+    }
+    kept.push(event);
+  }
+  return kept.reverse();
 }
 
 /**
@@ -58,11 +71,7 @@ export function publishAfterCommit(db: EntityManager, events: readonly LiveEvent
     return;
   }
   const queue = pending.get(runner) ?? [];
-  for (const event of events) {
-    const earlier = queue.findIndex((queued) => sameSubject(queued.event, event));
-    if (earlier !== -1) queue.splice(earlier, 1);
-    queue.push({ depth: depthOf(runner), event });
-  }
+  for (const event of events) queue.push({ depth: depthOf(runner), event });
   pending.set(runner, queue);
 }
 
@@ -84,7 +93,7 @@ class AfterCommitSubscriber implements EntitySubscriberInterface {
     }
     pending.delete(queryRunner);
     // Not awaited: the request that committed does not wait for the announcement.
-    this.publish(queue.map((queued) => queued.event));
+    this.publish(latestStockOnly(queue.map((queued) => queued.event)));
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {

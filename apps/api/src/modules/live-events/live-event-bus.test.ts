@@ -141,18 +141,20 @@ describe.each(Object.entries(transports))('the live event bus, %s', (_name, star
     const kept = placed();
     const dropped = placed();
     const released = placed();
+    const productId = randomUUID();
     await publisher.dataSource.transaction(async (tx) => {
-      publishAfterCommit(tx, [kept]);
+      publishAfterCommit(tx, [kept, stock(productId, 5)]);
       await expect(
         tx.transaction(async (inner) => {
-          publishAfterCommit(inner, [dropped]);
+          // The product's level that rolls back must not hide the one that stands.
+          publishAfterCommit(inner, [dropped, stock(productId, 3)]);
           throw new Error('inner refused');
         }),
       ).rejects.toThrow('inner refused');
       await tx.transaction(async (inner) => publishAfterCommit(inner, [released]));
     });
     await settle();
-    for (const instance of instances) expect(instance.heard).toEqual([kept, released]);
+    for (const instance of instances) expect(instance.heard).toEqual([kept, stock(productId, 5), released]);
   });
 
   it('sends a product’s last stock level of a transaction, and a burst larger than one NOTIFY whole', async () => {

@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { LiveEvent } from '@shop/schema';
-import { installAfterCommitPublishing } from './after-commit';
+import { installAfterCommitPublishing, latestStockOnly } from './after-commit';
 
 export const LIVE_EVENTS_CHANNEL = 'shop_live_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
@@ -196,15 +196,7 @@ export class LiveEventBus {
   /** Queues committed events; they leave together at the end of this tick. */
   publish(events: readonly LiveEvent[]): void {
     if (this.closed || events.length === 0) return;
-    for (const event of events) {
-      if (event.type === 'stock') {
-        const earlier = this.outbox.findIndex(
-          (queued) => queued.type === 'stock' && queued.productId === event.productId,
-        );
-        if (earlier !== -1) this.outbox.splice(earlier, 1);
-      }
-      this.outbox.push(event);
-    }
+    for (const event of events) this.outbox.push(event);
     this.scheduleFlush();
   }
 
@@ -213,7 +205,7 @@ export class LiveEventBus {
   }
 
   private async flush(): Promise<void> {
-    const events = this.outbox;
+    const events = latestStockOnly(this.outbox);
     this.outbox = [];
     try {
       await this.transport.publish(events);
