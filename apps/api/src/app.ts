@@ -12,7 +12,7 @@ import { usesDevProvider, type Env } from './env';
 import { loggerOptions } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext, type RequestDependencies } from './trpc/create-context';
-import { OrderEventBus } from './modules/order-events/order-event-bus';
+import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
@@ -45,7 +45,7 @@ declare module 'fastify' {
 export interface AppDependencies {
   env: Env;
   dataSource: DataSource;
-  /** 'embedded' (PGlite, one connection at a time): no LISTEN connection, so no live order updates. */
+  /** 'embedded' (PGlite, one connection at a time): live events travel in-process, not by LISTEN/NOTIFY. */
   databaseKind?: 'postgres' | 'embedded';
 }
 
@@ -141,12 +141,12 @@ export async function buildApp({
   // says and nothing else.
   await app.register(healthRoutes, { dataSource });
 
-  // Live order updates: one LISTEN connection per process; closing it ends the open streams first,
-  // so a graceful shutdown is not held up by shoppers' open pages.
-  const databaseUrl = (dataSource.options as { url?: string }).url ?? null;
-  const orderEvents = new OrderEventBus(databaseKind === 'postgres' ? databaseUrl : null, app.log);
-  await orderEvents.start();
-  app.addHook('preClose', () => orderEvents.close());
+  // Live events, published once their transaction commits: LISTEN/NOTIFY on PostgreSQL, in-process
+  // on the embedded database. Closing the bus ends the open streams first, so a graceful shutdown
+  // is not held up by open pages.
+  const liveEvents = createLiveEventBus({ databaseKind, dataSource, log: app.log });
+  await liveEvents.start(dataSource);
+  app.addHook('preClose', () => liveEvents.close());
 
   // Everything that depends on who is calling lives in this scope: API tokens, sessions, limits and
   // the routes that use them. The SPA's files and the health checks stay outside, so they never
@@ -157,7 +157,7 @@ export async function buildApp({
     await installSessions(api, { env, dataSource });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
-    const deps: RequestDependencies = { dataSource, resolveUser, orderEvents, rateLimits };
+    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, rateLimits };
 
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);

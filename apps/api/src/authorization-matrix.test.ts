@@ -145,6 +145,8 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'orders.create': { input: {}, expect: signedIn(400) },
   'orders.mine': { expect: signedIn(200) },
   'orderEvents.mine': { expect: signedIn(200) },
+  // Order events for who may read every order, stock events for who may see every product's stock.
+  'liveEvents.staff': { expect: only(200, ['inventory_manager', 'sales_manager', 'admin', 'custom']) },
   'orders.list': { expect: only(200, ORDER_STAFF) },
   'orders.byId': { input: { id: MISSING }, expect: signedIn(404) },
   'addresses.list': { expect: signedIn(200) },

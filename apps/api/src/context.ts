@@ -4,7 +4,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { OrderEventBus } from './modules/order-events/order-event-bus';
+import type { LiveEventBus } from './modules/live-events/live-event-bus';
 
 /** The signed-in caller, loaded from the database on every request (a role change applies at once). */
 export interface CurrentUser {
@@ -33,8 +33,8 @@ export interface RequestContext extends ServiceContext {
   dataSource: DataSource;
   req: FastifyRequest;
   res: FastifyReply;
-  /** Live order events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
-  orderEvents?: OrderEventBus;
+  /** Live events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
+  liveEvents?: LiveEventBus;
   /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
   rateLimits?: { placeOrder: CallLimiter; anonymousSearch: CallLimiter };
 }

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { RequestContext, UserResolver } from '../context';
-import type { OrderEventBus } from '../modules/order-events/order-event-bus';
+import type { LiveEventBus } from '../modules/live-events/live-event-bus';
 
 /** What every request's context is made from; built once by buildApp. */
 export interface RequestDependencies {
   dataSource: DataSource;
   resolveUser: UserResolver;
-  orderEvents?: OrderEventBus;
+  liveEvents?: LiveEventBus;
   rateLimits?: RequestContext['rateLimits'];
 }
 
@@ -24,7 +24,7 @@ export async function createRequestContext(
     log: req.log,
     req,
     res,
-    orderEvents: deps.orderEvents,
+    liveEvents: deps.liveEvents,
     rateLimits: deps.rateLimits,
   };
 }

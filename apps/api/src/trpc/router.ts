@@ -10,7 +10,7 @@ import { addressesRouter } from '../modules/addresses/addresses.router';
 import { profileRouter } from '../modules/profile/profile.router';
 import { usersRouter } from '../modules/users/users.router';
 import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modules/roles/roles.router';
-import { orderEventsRouter } from '../modules/order-events/order-events.router';
+import { liveEventsRouter, orderEventsRouter } from '../modules/live-events/live-events.router';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 
 export const appRouter = router({
@@ -22,6 +22,7 @@ export const appRouter = router({
   orderManagement: orderManagementRouter,
   orders: ordersRouter,
   orderEvents: orderEventsRouter,
+  liveEvents: liveEventsRouter,
   addresses: addressesRouter,
   profile: profileRouter,
   users: usersRouter,

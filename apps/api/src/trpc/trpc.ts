@@ -61,3 +61,11 @@ export function can(permission: Permission) {
     return next();
   });
 }
+
+/** Signed in and holding at least one of `permissions` (a stream that serves several audiences). */
+export function canAny(permissions: readonly Permission[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!permissions.some((permission) => ctx.user.permissions.has(permission))) throw new ForbiddenError();
+    return next();
+  });
+}

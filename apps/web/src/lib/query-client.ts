@@ -15,3 +15,10 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * Issue 15 (newer than the spec): admin screens that no live event keeps true — users, roles and
+ * permissions, API tokens, the overview's user count — refetch when the window regains focus.
+ * Opted into per query, so the shop itself keeps the spec's rule above.
+ */
+export const REFETCH_ON_FOCUS = { refetchOnWindowFocus: 'always' } as const;

@@ -13,6 +13,7 @@ import { STOCK_HISTORY_DEFAULT_LIMIT } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { recordStockMovements } from './stock-ledger';
+import { publishAfterCommit } from '../live-events/after-commit';
 
 /** Active products at or under their low-stock threshold, lowest stock first. */
 export async function listLowStock(ctx: ServiceContext): Promise<LowStockItemDto[]> {
@@ -106,7 +107,8 @@ export interface StockLevelsChange {
 /**
  * Sets a product's stock level and/or threshold (the inventory screen's Update Stock dialog and
  * threshold buttons). The row is locked, so a concurrent order cannot slip between the read of the
- * old level and the write; the stock change and its ledger row commit together.
+ * old level and the write; the stock change and its ledger row commit together, and open staff
+ * screens hear of the new level and threshold once they have.
  */
 export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsChange): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -115,12 +117,26 @@ export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsC
       [input.id],
     );
     if (!current) throw new NotFoundError('Product');
-    await tx.query(
-      `UPDATE products
-       SET stock = COALESCE($2, stock), low_stock_threshold = COALESCE($3, low_stock_threshold), updated_at = now()
-       WHERE id = $1`,
+    // In a CTE, so the driver answers the rows (a bare UPDATE answers [rows, count]).
+    const [after]: { stock: number; low_stock_threshold: number }[] = await tx.query(
+      `WITH updated AS (
+         UPDATE products
+         SET stock = COALESCE($2, stock), low_stock_threshold = COALESCE($3, low_stock_threshold), updated_at = now()
+         WHERE id = $1
+         RETURNING stock, low_stock_threshold
+       )
+       SELECT stock, low_stock_threshold FROM updated`,
       [input.id, input.stock ?? null, input.lowStockThreshold ?? null],
     );
+    // A threshold change alone moves no stock (no ledger row) but changes what the screens show.
+    publishAfterCommit(tx, [
+      {
+        type: 'stock',
+        productId: input.id,
+        stock: after!.stock,
+        lowStockThreshold: after!.low_stock_threshold,
+      },
+    ]);
     if (input.stock !== undefined) {
       await recordStockMovements(tx, [
         {

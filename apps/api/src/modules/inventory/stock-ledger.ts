@@ -6,9 +6,14 @@
  * A statement that changes stock and writes its ledger rows in the same statement (order
  * placement, where every round trip is time the product rows stay locked) builds its INSERT with
  * `insertStockMovementsSql`, so the rows are made the same way.
+ *
+ * Being the one place stock changes pass, the writer also announces them to open staff screens
+ * (a live 'stock' event per product, sent once the transaction commits); order placement, which
+ * does not call it, announces its own.
  */
 import type { EntityManager } from 'typeorm';
 import type { StockMovementSource } from '@shop/schema';
+import { publishAfterCommit } from '../live-events/after-commit';
 
 export interface StockMovementRow {
   productId: string;
@@ -28,19 +33,28 @@ export interface StockMovementRow {
 /**
  * Inserts one ledger row per movement (`change` = after − before) in one statement. Rows whose
  * level did not move are skipped. Call it with the transaction's EntityManager.
+ *
+ * The same statement reads each product's level and threshold as the transaction leaves them, for
+ * the live 'stock' event — for unmoved rows too: a product edit may have changed the threshold
+ * alone, and the staff screens show it.
  */
 export async function recordStockMovements(
   tx: EntityManager,
   rows: readonly StockMovementRow[],
 ): Promise<void> {
-  if (!rows.some((row) => row.quantityAfter !== row.quantityBefore)) return;
-  await tx.query(
-    insertStockMovementsSql(
-      `(SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
-          WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, n)
-        ORDER BY m.n) s`,
-      { source: 's.source', reason: 's.reason', orderId: 's.order_id', userId: 's.user_id' },
-    ),
+  if (rows.length === 0) return;
+  const levels: { productId: string; stock: number; lowStockThreshold: number }[] = await tx.query(
+    `WITH ledger AS (
+       ${insertStockMovementsSql(
+         `(SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
+             WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, n)
+           ORDER BY m.n) s`,
+         { source: 's.source', reason: 's.reason', orderId: 's.order_id', userId: 's.user_id' },
+       )}
+     )
+     SELECT id AS "productId", stock, low_stock_threshold AS "lowStockThreshold"
+     FROM products WHERE id = ANY($1::uuid[])
+     ORDER BY id`,
     [
       rows.map((row) => row.productId),
       rows.map((row) => row.quantityBefore),
@@ -50,6 +64,10 @@ export async function recordStockMovements(
       rows.map((row) => row.orderId ?? null),
       rows.map((row) => row.userId ?? null),
     ],
+  );
+  publishAfterCommit(
+    tx,
+    levels.map((level) => ({ type: 'stock' as const, ...level })),
   );
 }
 

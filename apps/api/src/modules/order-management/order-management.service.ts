@@ -19,12 +19,12 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@shop/schema';
-import type { ServiceContext } from '../../context';
+import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { actorName } from '../inventory/inventory.service';
 import { likePattern } from '../../sql/like-pattern';
-import { announceOrderEvent } from '../order-events/order-event-bus';
+import { publishAfterCommit } from '../live-events/after-commit';
 
 interface OrderRow {
   id: string;
@@ -218,6 +218,11 @@ export async function getOrder(ctx: ServiceContext, id: string): Promise<AdminOr
   return readOrder(ctx.db, id);
 }
 
+/** The staff member's name as the timeline shows it. */
+function nameOf(user: CurrentUser): string {
+  return actorName({ first_name: user.firstName, last_name: user.lastName, email: user.email });
+}
+
 /** 'An order that is delivered cannot become pending' (DESIGN.md §4). */
 export function transitionMessage(from: OrderStatus, to: OrderStatus): string {
   return from === to ? `The order is already ${from}` : `An order that is ${from} cannot become ${to}`;
@@ -266,13 +271,18 @@ export async function updateOrderStatus(
        VALUES ($1, $2, $3, $4, $5)`,
       [input.id, order.status, input.status, input.notes ?? null, userId],
     );
-    // The owner's open pages hear of it once this commits, on whichever api instance they are.
-    await announceOrderEvent(tx, {
-      orderId: input.id,
-      userId: order.user_id,
-      status: input.status,
-      kind: 'status',
-    });
+    // The owner's and the staff's open screens hear of it once this commits, on whichever api
+    // instance they are (a cancellation's stock levels are announced by the ledger writer).
+    publishAfterCommit(tx, [
+      {
+        type: 'order.status',
+        orderId: input.id,
+        userId: order.user_id,
+        from: order.status,
+        to: input.status,
+        by: ctx.user && { id: ctx.user.id, name: nameOf(ctx.user) },
+      },
+    ]);
     return readOrder(tx, input.id);
   });
 }

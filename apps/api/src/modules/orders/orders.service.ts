@@ -19,6 +19,7 @@
  * does not pay for a look-up first.
  */
 import { insertStockMovementsSql } from '../inventory/stock-ledger';
+import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderEntity, OrderItemEntity } from '@shop/db';
@@ -157,6 +158,7 @@ interface LockedProduct {
   stock: number;
   is_active: boolean;
   image_url: string | null;
+  low_stock_threshold: number;
 }
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
@@ -305,7 +307,8 @@ async function placeInTransaction(
 
   // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
   const rows: LockedProduct[] = await tx.query(
-    `SELECT id, name, price, stock, is_active, image_url FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    `SELECT id, name, price, stock, is_active, image_url, low_stock_threshold
+     FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
     [ids],
   );
   const products = new Map(rows.map((row) => [row.id, row]));
@@ -392,6 +395,19 @@ async function placeInTransaction(
       `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
     );
   }
+  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
+  publishAfterCommit(tx, [
+    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
+    ...lines.map((line) => {
+      const product = products.get(line.productId)!;
+      return {
+        type: 'stock' as const,
+        productId: line.productId,
+        stock: product.stock - line.quantity,
+        lowStockThreshold: product.low_stock_threshold,
+      };
+    }),
+  ]);
   return {
     ...toOrderDto(order),
     items: items.map((item) => {

@@ -1,8 +1,9 @@
 /** The API Tokens screen's calls: the list, create (answers the secret once) and revoke. */
 import { trpc } from '../../lib/trpc';
+import { REFETCH_ON_FOCUS } from '../../lib/query-client';
 
 export function useApiTokens() {
-  return trpc.apiTokens.list.useQuery(undefined, { refetchOnMount: 'always' });
+  return trpc.apiTokens.list.useQuery(undefined, { refetchOnMount: 'always', ...REFETCH_ON_FOCUS });
 }
 
 export function useCreateApiToken() {

@@ -1,7 +1,8 @@
 /**
  * Live order updates for the signed-in shopper (issue 7): their own orders' changes arrive over a
  * server-sent events stream (`orderEvents.mine`); My Orders and the dashboard refresh in place and
- * the change is announced — a browser notification when permitted, a toast otherwise. Renders nothing.
+ * the change is announced — a browser notification when permitted, a toast otherwise. Works on both
+ * databases (LISTEN/NOTIFY, or in-process on the embedded one). Renders nothing.
  */
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/use-auth';
@@ -15,6 +16,8 @@ export function LiveOrderUpdates() {
     enabled: Boolean(user),
     onData(event) {
       void utils.orders.invalidate();
+      // A new order was announced where it was placed; another tab of theirs only refreshes.
+      if (event.kind === 'placed') return;
       const note = orderNotification(kindForStatus(event.status), event.orderId);
       notify(note.title, { body: note.body, toastWhenDenied: true });
     },

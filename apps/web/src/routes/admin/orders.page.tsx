@@ -1,6 +1,9 @@
 /**
  * /admin/orders (spec §2 Order management): the cards, search over order id, shipping address
  * and customer id with a status filter (both done by the server), the table, View and Update.
+ * Live (issue 15): new orders and others' changes appear without a reload; orders placed since
+ * the staff member last looked are marked 'New' and counted until seen: opened or updated, or
+ * all at once with the 'N new orders' button (which also shows the newest orders).
  */
 import { useCallback, useState } from 'react';
 import {
@@ -19,6 +22,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
+  IconBell,
   IconCircleCheck,
   IconClock,
   IconCurrencyDollar,
@@ -48,6 +52,7 @@ import { StatCard } from '../../features/admin/components/stat-card';
 import { OrderStatusBadge } from '../../features/admin/components/order-status-badge';
 import { OrderViewDialog } from '../../features/admin/components/order-view-dialog';
 import { OrderStatusDialog } from '../../features/admin/components/order-status-dialog';
+import { useStaffLive } from '../../features/admin/live/staff-live-events';
 
 const FILTER_OPTIONS = ORDER_STATUS_FILTERS.map((value) => ({
   value,
@@ -69,6 +74,14 @@ export function OrdersPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [updating, setUpdating] = useState<AdminOrderListItemDto | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
+  const { newOrderIds, markSeen } = useStaffLive();
+  const isNew = (id: string) => newOrderIds.includes(id);
+  const showNewOrders = () => {
+    markSeen();
+    setStatus('all');
+    setSearch('');
+    setPage(1);
+  };
 
   return (
     <>
@@ -128,6 +141,19 @@ export function OrdersPage() {
             allowDeselect={false}
             w={180}
           />
+          {newOrderIds.length > 0 && (
+            <Tooltip label="Show the newest orders and mark them as seen">
+              <Button
+                variant="light"
+                color="green"
+                leftSection={<IconBell size={16} />}
+                onClick={showNewOrders}
+                data-testid="new-orders-badge"
+              >
+                {newOrderIds.length === 1 ? '1 new order' : `${newOrderIds.length} new orders`}
+              </Button>
+            </Tooltip>
+          )}
         </Group>
         <Table.ScrollContainer minWidth={980}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
@@ -164,11 +190,24 @@ export function OrdersPage() {
                 </Table.Tr>
               )}
               {orders.data?.items.map((order) => (
-                <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+                <Table.Tr
+                  key={order.id}
+                  data-testid="order-row"
+                  data-order-id={order.id}
+                  data-new={isNew(order.id) || undefined}
+                  bg={isNew(order.id) ? 'var(--mantine-color-green-light)' : undefined}
+                >
                   <Table.Td>
-                    <Text size="sm" ff="monospace" fw={600}>
-                      #{shortOrderId(order.id)}
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" ff="monospace" fw={600}>
+                        #{shortOrderId(order.id)}
+                      </Text>
+                      {isNew(order.id) && (
+                        <Badge size="xs" color="green" data-testid="new-order-badge">
+                          New
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{new Date(order.createdAt).toLocaleDateString()}</Text>
@@ -206,12 +245,22 @@ export function OrdersPage() {
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        onClick={() => setViewing(order.id)}
+                        onClick={() => {
+                          markSeen([order.id]);
+                          setViewing(order.id);
+                        }}
                         aria-label={`View order ${shortOrderId(order.id)}`}
                       >
                         <IconEye size={16} />
                       </ActionIcon>
-                      <Button size="xs" variant="light" onClick={() => setUpdating(order)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => {
+                          markSeen([order.id]);
+                          setUpdating(order);
+                        }}
+                      >
                         Update
                       </Button>
                     </Group>

@@ -1,21 +1,51 @@
 /**
  * The admin area's frame: a collapsible sidebar with the sections the role may reach, the
- * 'Administrator' footer, and the current screen beside it.
+ * 'Administrator' footer, and the current screen beside it. It holds the staff live updates
+ * (StaffLiveEvents), so every admin screen stays true while others work; the sidebar says when
+ * they are live and counts the new orders not yet seen.
  */
 import { useState } from 'react';
-import { ActionIcon, Avatar, Box, Divider, Group, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Divider,
+  Group,
+  Indicator,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { fullName, initials, useAuth } from '../../auth/use-auth';
 import { useAccess } from '../../roles/api/use-access';
 import { ADMIN_SECTIONS, activeSection } from '../sections';
+import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../live/staff-live-events';
 
 export const SIDEBAR_WIDTH = 232;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
 
 export function AdminLayout() {
+  return (
+    <StaffLiveEvents>
+      <AdminFrame />
+    </StaffLiveEvents>
+  );
+}
+
+const LIVE_LABEL: Record<Exclude<LiveStatus, 'off'>, { text: string; color: string; tip: string }> = {
+  live: { text: 'Live updates', color: 'green', tip: 'Screens update as others work' },
+  connecting: { text: 'Connecting', color: 'yellow', tip: 'Connecting to live updates' },
+};
+
+function AdminFrame() {
   const { user } = useAuth();
+  const live = useStaffLive();
   const location = useLocation();
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
@@ -73,7 +103,21 @@ export function AdminLayout() {
                 to={section.to}
                 label={isCollapsed ? undefined : section.label}
                 aria-label={section.label}
-                leftSection={section.icon}
+                leftSection={
+                  section.id === 'orders' ? (
+                    <Indicator
+                      label={live.newOrderIds.length}
+                      disabled={live.newOrderIds.length === 0}
+                      size={16}
+                      color="green"
+                      data-testid="new-orders-count"
+                    >
+                      {section.icon}
+                    </Indicator>
+                  ) : (
+                    section.icon
+                  )
+                }
                 active={section.id === active}
                 aria-current={section.id === active ? 'page' : undefined}
                 variant="light"
@@ -103,6 +147,22 @@ export function AdminLayout() {
               </Box>
             )}
           </Group>
+          {live.status !== 'off' && (
+            <Group justify={isCollapsed ? 'center' : 'flex-start'} px={isCollapsed ? 0 : 'xs'}>
+              <Tooltip label={LIVE_LABEL[live.status].tip} position="right">
+                <Badge
+                  variant="dot"
+                  size="sm"
+                  color={LIVE_LABEL[live.status].color}
+                  tt="none"
+                  data-testid="live-status"
+                  data-status={live.status}
+                >
+                  {isCollapsed ? null : LIVE_LABEL[live.status].text}
+                </Badge>
+              </Tooltip>
+            </Group>
+          )}
         </Stack>
       </Paper>
       <Box style={{ flex: 1, minWidth: 0 }}>

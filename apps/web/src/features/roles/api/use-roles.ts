@@ -1,5 +1,6 @@
 /** Roles, permissions and permission groups (`roles.*`, `permissions.*`, `permissionGroups.*`). */
 import { trpc } from '../../../lib/trpc';
+import { REFETCH_ON_FOCUS } from '../../../lib/query-client';
 
 /** Any change may alter what a role grants, its user counts or the caller's own access. */
 function useInvalidateAccess() {
@@ -15,9 +16,10 @@ function useInvalidateAccess() {
 
 /**
  * Lists refetch on mount once a change made them stale (the app's default is never to refetch): a
- * role created on the Permissions screen then shows in Edit User's Custom role select.
+ * role created on the Permissions screen then shows in Edit User's Custom role select. And on
+ * focus: another admin's changes are not sent live.
  */
-const AFTER_CHANGES = { refetchOnMount: true } as const;
+const AFTER_CHANGES = { refetchOnMount: true, ...REFETCH_ON_FOCUS } as const;
 
 export function useRoles(options: { enabled?: boolean } = {}) {
   return trpc.roles.list.useQuery(undefined, { ...AFTER_CHANGES, ...options });

@@ -1,6 +1,7 @@
 /** User management (`users.*`, spec §7 /api/users). */
 import type { UserPageInput } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
+import { REFETCH_ON_FOCUS } from '../../../lib/query-client';
 
 function useInvalidateUsers() {
   const utils = trpc.useUtils();
@@ -8,9 +9,13 @@ function useInvalidateUsers() {
     Promise.all([utils.users.invalidate(), utils.roles.list.invalidate(), utils.admin.overview.invalidate()]);
 }
 
-/** A page of users with the cards; refetched on mount once a change made it stale. */
+/** A page of users with the cards; refetched on mount once a change made it stale, and on focus. */
 export function useUserPage(input: UserPageInput) {
-  return trpc.users.page.useQuery(input, { refetchOnMount: true, placeholderData: (previous) => previous });
+  return trpc.users.page.useQuery(input, {
+    ...REFETCH_ON_FOCUS,
+    refetchOnMount: true,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** One user, read fresh whenever the edit screen opens. */

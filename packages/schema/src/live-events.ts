@@ -1,0 +1,88 @@
+/**
+ * Live events (issue 15): what the api announces once a change has committed, so that open screens
+ * update in place — the shopper's own orders (`orderEvents.mine`) and the staff screens
+ * (`liveEvents.staff`). Payloads stay small (ids, status, stock): they travel through PostgreSQL's
+ * NOTIFY, whose payload limit is 8000 bytes, and every screen reads the rest itself.
+ */
+import { z } from 'zod';
+import { OrderStatus } from './orders';
+import type { Permission } from './permissions';
+
+/** A new order (always placed 'pending'), with its total for the staff notification. */
+export const OrderPlacedEvent = z.object({
+  type: z.literal('order.placed'),
+  orderId: z.string(),
+  /** The order's owner. */
+  userId: z.string(),
+  status: z.literal('pending'),
+  total: z.string(),
+});
+export type OrderPlacedEvent = z.infer<typeof OrderPlacedEvent>;
+
+/** A staff status change, with who made it. */
+export const OrderStatusChangedEvent = z.object({
+  type: z.literal('order.status'),
+  orderId: z.string(),
+  userId: z.string(),
+  from: OrderStatus,
+  to: OrderStatus,
+  by: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type OrderStatusChangedEvent = z.infer<typeof OrderStatusChangedEvent>;
+
+/** A product's stock level and threshold after a change (an order, a cancellation, a staff edit, an import). */
+export const StockChangedEvent = z.object({
+  type: z.literal('stock'),
+  productId: z.string(),
+  stock: z.number().int(),
+  lowStockThreshold: z.number().int(),
+});
+export type StockChangedEvent = z.infer<typeof StockChangedEvent>;
+
+export const LiveEvent = z.discriminatedUnion('type', [
+  OrderPlacedEvent,
+  OrderStatusChangedEvent,
+  StockChangedEvent,
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent;
+
+/** What a shopper hears of their own order (`orderEvents.mine`): never who changed it. */
+export const ShopperOrderEvent = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  status: OrderStatus,
+  kind: z.enum(['placed', 'status']),
+});
+export type ShopperOrderEvent = z.infer<typeof ShopperOrderEvent>;
+
+/**
+ * Who hears which staff event: any one of the listed permissions — order events whoever may read
+ * every order, stock events whoever may see every product's stock. The same permissions guard the
+ * screens that show them.
+ */
+export const LIVE_EVENT_AUDIENCE = {
+  order: ['orders:read_all'],
+  stock: ['products:read_all', 'inventory:read'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** Every permission that lets a caller open the staff stream (it hears something). */
+export const STAFF_LIVE_EVENT_PERMISSIONS: readonly Permission[] = [
+  ...LIVE_EVENT_AUDIENCE.order,
+  ...LIVE_EVENT_AUDIENCE.stock,
+];
+
+const audienceOf = (event: LiveEvent) =>
+  event.type === 'stock' ? LIVE_EVENT_AUDIENCE.stock : LIVE_EVENT_AUDIENCE.order;
+
+/** Whether a holder of `permissions` may hear `event` on the staff stream. */
+export function hearsLiveEvent(permissions: ReadonlySet<string>, event: LiveEvent): boolean {
+  return audienceOf(event).some((permission) => permissions.has(permission));
+}
+
+/** The shopper's view of an order event, for the owner only. */
+export function toShopperOrderEvent(event: OrderLiveEvent): ShopperOrderEvent {
+  return event.type === 'order.placed'
+    ? { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'placed' }
+    : { orderId: event.orderId, userId: event.userId, status: event.to, kind: 'status' };
+}
