@@ -5,7 +5,9 @@
  * - with REDIS_URL the counters are shared by every api instance: a shopper at the limit on one
  *   instance is at the limit on the other.
  */
+import { DataSource } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataSourceOptions } from '@shop/db';
 import { buildApp } from '../app';
 import { startTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signIn } from '../test/sign-in';
@@ -64,8 +66,10 @@ describe('REDIS_URL', () => {
   it('shares the order counter between two api instances', async () => {
     const env = { ORDER_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:6379' };
     const a = await start(env);
-    // A second instance of the same shop: same database, same configuration.
-    const b = await buildApp({ env: testEnv(env), dataSource: a.dataSource });
+    // A second instance of the same shop: same database (its own pool), same configuration.
+    const secondPool = new DataSource(dataSourceOptions(a.db.url, { poolSize: 2 }));
+    await secondPool.initialize();
+    const b = await buildApp({ env: testEnv(env), dataSource: secondPool });
     await b.ready();
     try {
       const shopper = await signIn(a.app, uniqueEmail('two-instances'));
@@ -84,6 +88,7 @@ describe('REDIS_URL', () => {
       ]);
     } finally {
       await b.close();
+      await secondPool.destroy();
     }
   });
 });
