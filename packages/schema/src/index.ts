@@ -17,3 +17,4 @@ export * from './roles';
 export * from './user-management';
 export * from './api-tokens';
 export * from './product-csv';
+export * from './edit-version';
