@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ProductUpdateInput } from './admin';
-import { changedFieldLabels, EditConflictDetails } from './edit-version';
+import {
+  changedFieldLabels,
+  EDIT_CONFLICT_MESSAGES,
+  EditConflictDetails,
+  readEditConflict,
+} from './edit-version';
 import { ProductStockPatchInput } from './inventory';
 import { AdminProductDto } from './products';
 
@@ -60,5 +65,27 @@ describe('EditConflictDetails', () => {
       current: { id, version: 2 },
     });
     expect(schema.safeParse({ reason: 'OTHER', current: { id, version: 2 } }).success).toBe(false);
+  });
+});
+
+describe('readEditConflict', () => {
+  const schema = AdminProductDto.pick({ id: true, stock: true });
+
+  it('reads the details of a refused edit, and nothing else', () => {
+    expect(readEditConflict({ reason: 'STOCK_CHANGED', current: { id, stock: 7 } }, schema)).toEqual({
+      reason: 'STOCK_CHANGED',
+      current: { id, stock: 7 },
+    });
+    expect(readEditConflict(undefined, schema)).toBeNull();
+    expect(readEditConflict({ prices: [] }, schema)).toBeNull();
+  });
+
+  it('says which fields changed, or that the row was saved', () => {
+    expect(EDIT_CONFLICT_MESSAGES.changedWhileEditing('product', ['Price', 'Name'])).toBe(
+      'Someone else changed this product while you were editing: Price, Name.',
+    );
+    expect(EDIT_CONFLICT_MESSAGES.changedWhileEditing('role', [])).toBe(
+      'Someone else saved this role while you were editing.',
+    );
   });
 });

@@ -30,10 +30,24 @@ export interface EditConflictDetails<T> {
   current: T;
 }
 
+/** The schema of a row's DTO (AdminProductDto, UserDto, RoleDto…), for reading a conflict's current row. */
+export type DtoSchema<T> = z.ZodType<T>;
+
+/** The conflict an error's `details` describe (read with the row's DTO schema), or null for any other error. */
+export function readEditConflict<T>(details: unknown, current: DtoSchema<T>): EditConflictDetails<T> | null {
+  const parsed = EditConflictDetails(current).safeParse(details);
+  return parsed.success ? { reason: parsed.data.reason, current: parsed.data.current as T } : null;
+}
+
 export const EDIT_CONFLICT_MESSAGES = {
   stale: (what: string) =>
     `This ${what} was changed by someone else while you were editing it. Reload it to see the current values.`,
   stockChanged: (stock: number) => `Stock changed to ${stock} while you were editing.`,
+  /** What a form says when its save was refused: which of its fields someone else changed. */
+  changedWhileEditing: (what: string, labels: readonly string[]) =>
+    labels.length
+      ? `Someone else changed this ${what} while you were editing: ${labels.join(', ')}.`
+      : `Someone else saved this ${what} while you were editing.`,
 } as const;
 
 /**
