@@ -2,7 +2,8 @@
  * No lost updates from staff (issue 15) in the browser: an Edit Product dialog saved after an order
  * took stock leaves the stock alone; two staff editing one product at once — the second save is
  * refused with an inline explanation naming the changed field and a Reload that brings the first
- * one's values; the Update Stock dialog says when the stock moved and updates from the new level.
+ * one's values; the Update Stock dialog says when the stock moved and updates from the new level;
+ * Edit User, Manage Permissions and Edit Role do the same for a user or role changed meanwhile.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -163,4 +164,105 @@ test('Update Stock says the stock moved while it was open and updates from the n
   await expectToast(page, 'Stock updated successfully', `${product.name}: 7 → 25`);
   await expect(row.getByTestId('inventory-stock')).toHaveText('25');
   expect(await stockOf(product.id)).toBe(25);
+});
+
+test('Edit User: a change saved meanwhile is named, and Reload brings it in', async ({ page, browser }) => {
+  const suffix = randomBytes(4).toString('hex');
+  const [user] = await sql<{ id: string }>(
+    `INSERT INTO users (email, first_name, last_name, role) VALUES ($1, 'Lena', 'Lost', 'customer') RETURNING id`,
+    [`lost-update-${suffix}@example.com`],
+  );
+  await signIn(page, DEMO.admin);
+  await page.goto(`/admin/users/${user!.id}/edit`);
+  const form = page.getByRole('form', { name: 'Edit User' });
+  await expect(form.getByLabel('Last Name')).toHaveValue('Lost');
+
+  // Another admin's save in between (a script's call without a version: the last write wins there).
+  const other = await anotherBrowser(browser);
+  await signIn(other, DEMO.admin);
+  expect((await other.request.put(`/api/users/${user!.id}`, { data: { lastName: 'Found' } })).status()).toBe(
+    200,
+  );
+  await other.context().close();
+
+  await form.getByLabel('Phone').fill('+1 555 0199');
+  await form.getByRole('button', { name: 'Update User' }).click();
+  await expectToast(page, 'Error', 'Failed to update user', 'destructive');
+  const conflict = form.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Someone else changed this user while you were editing: Last Name.');
+
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(form.getByLabel('Last Name')).toHaveValue('Found');
+  await form.getByLabel('Phone').fill('+1 555 0199');
+  await form.getByRole('button', { name: 'Update User' }).click();
+  await expectToast(page, 'Success', 'User updated successfully');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const [stored] = await sql<{ last_name: string; phone: string }>(
+    `SELECT last_name, phone FROM users WHERE id = $1`,
+    [user!.id],
+  );
+  expect(stored).toEqual({ last_name: 'Found', phone: '+1 555 0199' });
+});
+
+test('Manage Permissions and Edit Role: a role changed meanwhile is named, and Reload brings it in', async ({
+  page,
+  browser,
+}) => {
+  const name = `Lost update role ${randomBytes(4).toString('hex')}`;
+  const [role] = await sql<{ id: string }>(
+    `INSERT INTO roles (name, description) VALUES ($1, 'As loaded') RETURNING id`,
+    [name],
+  );
+  const [inventory] = await sql<{ id: string }>(`SELECT id FROM permission_groups WHERE name = 'Inventory'`);
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/permissions');
+  const row = page.locator(`[data-testid="role-row"][data-role-name="${name}"]`);
+  await row.getByRole('button', { name: 'Permissions' }).click();
+  const manage = page.getByRole('dialog', { name: `Manage Permissions: ${name}` });
+  await expect(manage.getByRole('checkbox', { name: 'Inventory', exact: true })).not.toBeChecked();
+
+  const other = await anotherBrowser(browser);
+  await signIn(other, DEMO.admin);
+  const edited = await other.request.patch(`/api/admin/roles/${role!.id}`, {
+    data: { description: 'Changed meanwhile' },
+  });
+  expect(edited.status()).toBe(200);
+
+  await manage.getByRole('checkbox', { name: 'Order management', exact: true }).check();
+  await manage.getByRole('button', { name: 'Save Permissions' }).click();
+  await expectToast(page, 'Failed to update role permissions', undefined, 'destructive');
+  const conflict = manage.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Someone else changed this role while you were editing: Description.');
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(manage.getByRole('checkbox', { name: 'Order management', exact: true })).not.toBeChecked();
+  await manage.getByRole('checkbox', { name: 'Order management', exact: true }).check();
+  await manage.getByRole('button', { name: 'Save Permissions' }).click();
+  await expectToast(page, 'Role permissions updated successfully');
+
+  // Edit Role opened, then someone else assigns a group: the role was saved, none of the form's fields changed.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Role' });
+  await expect(edit.getByLabel('Description')).toHaveValue('Changed meanwhile');
+  const assigned = await other.request.put(`/api/admin/roles/${role!.id}/permission-groups`, {
+    data: { permissionGroupIds: [inventory!.id] },
+  });
+  expect(assigned.status()).toBe(200);
+  await other.context().close();
+
+  await edit.getByLabel('Description').fill('Night restocking');
+  await edit.getByRole('button', { name: 'Update Role' }).click();
+  await expect(edit.getByTestId('edit-conflict')).toContainText(
+    'Someone else saved this role while you were editing.',
+  );
+  await edit.getByTestId('edit-conflict').getByRole('button', { name: 'Reload' }).click();
+  await edit.getByLabel('Description').fill('Night restocking');
+  await edit.getByRole('button', { name: 'Update Role' }).click();
+  await expectToast(page, 'Role updated successfully', name);
+  const [stored] = await sql<{ description: string; groups: string[] }>(
+    `SELECT r.description, array_agg(g.name ORDER BY g.name) AS groups FROM roles r
+     JOIN role_permission_groups rpg ON rpg.role_id = r.id JOIN permission_groups g ON g.id = rpg.permission_group_id
+     WHERE r.id = $1 GROUP BY r.description`,
+    [role!.id],
+  );
+  expect(stored).toEqual({ description: 'Night restocking', groups: ['Inventory'] });
 });
