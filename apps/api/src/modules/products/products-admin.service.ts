@@ -122,9 +122,9 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
 
 /**
  * Replaces a product (`PUT`): every form field is written; unit, SKU and the active flag keep their
- * value when omitted. Without issue 15's lost updates: an edit based on an older version is refused
- * (409); stock is written only when sent, and only from the level the form loaded (`expectedStock`),
- * so units sold while the dialog was open never come back. A changed stock level is in the ledger.
+ * value when omitted. No lost updates (issue 15): an edit based on an older version is refused (409);
+ * stock is written only when sent, and only from the level the form loaded (`expectedStock`), so
+ * units sold while the dialog was open never come back. A changed stock level is in the ledger.
  */
 export async function replaceProduct(
   ctx: ServiceContext,
