@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { MoneyString, ProductInput } from './products';
 import { OrderStatus } from './orders';
-import { MoneyTotalString } from './inventory';
+import { INVENTORY_MESSAGES, MoneyTotalString, StockLevel } from './inventory';
+import { EditVersion } from './edit-version';
 
 /** Spec §9: the overview's lists show 5 items. */
 export const OVERVIEW_LIST_SIZE = 5;
@@ -61,12 +62,23 @@ export function overviewOrderNumber(id: string): string {
 /**
  * `PUT /api/products/:id`: the whole product form again. What the form does not carry (unit, SKU,
  * active flag) keeps its current value when omitted.
+ *
+ * Lost updates (issue 15, edit-version.ts): `version` is the version the form loaded; when the
+ * product was edited since, 409. Stock is optional: without it the level is left alone (orders
+ * move it while the dialog is open). With `expectedStock` (the level the form loaded) the new level
+ * is set only if the stock is still that, else 409; without it (older scripts) it is set as sent.
  */
 export const ProductUpdateInput = ProductInput.extend({
   id: z.uuid('id must be a uuid'),
   unit: z.string().trim().min(1).max(40).optional(),
   sku: z.string().trim().min(1).max(64).optional(),
   isActive: z.boolean().optional(),
+  stock: ProductInput.shape.stock.optional(),
+  expectedStock: StockLevel(INVENTORY_MESSAGES.expectedStock).optional(),
+  version: EditVersion.optional(),
+}).refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
+  message: INVENTORY_MESSAGES.expectedStockAlone,
+  path: ['stock'],
 });
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 

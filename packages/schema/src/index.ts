@@ -18,3 +18,4 @@ export * from './user-management';
 export * from './api-tokens';
 export * from './product-csv';
 export * from './live-events';
+export * from './edit-version';

@@ -12,10 +12,15 @@ export const INVENTORY_MESSAGES = {
   stock: 'Stock must be a whole number of 0 or more',
   lowStockThreshold: 'The low stock alert must be a whole number of 0 or more',
   nothingToChange: 'Send stock or lowStockThreshold',
+  expectedStock: 'expectedStock must be a whole number of 0 or more',
+  expectedStockAlone: 'Send stock with expectedStock',
 } as const;
 
 const wholeNumber = (message: string) =>
   z.number(message).int(message).min(0, message).max(MAX_STOCK, `Must be at most ${MAX_STOCK}`);
+
+/** A stock level (or threshold) on the wire: a whole number from 0 to MAX_STOCK. */
+export const StockLevel = wholeNumber;
 
 /** A sum of money that may exceed numeric(10,2) (a total over many rows): '123456789.50'. */
 export const MoneyTotalString = z.string().regex(/^\d+\.\d{2}$/, 'Must be an amount with 2 decimals');
@@ -23,11 +28,14 @@ export const MoneyTotalString = z.string().regex(/^\d+\.\d{2}$/, 'Must be an amo
 /**
  * `PATCH /api/products/:id` (spec §7 "Inventory update"): a new stock level and/or a new low-stock
  * threshold, with the optional reason of the Update Stock dialog (stored in the stock ledger).
+ * `expectedStock` is the level the dialog showed: when an order or someone else moved the stock
+ * meanwhile, the update is refused (409 STOCK_CHANGED, edit-version.ts) instead of undoing it.
  */
 export const ProductStockPatchInput = z
   .strictObject({
     id: z.uuid('id must be a uuid'),
     stock: wholeNumber(INVENTORY_MESSAGES.stock).optional(),
+    expectedStock: wholeNumber(INVENTORY_MESSAGES.expectedStock).optional(),
     lowStockThreshold: wholeNumber(INVENTORY_MESSAGES.lowStockThreshold).optional(),
     reason: z
       .string()
@@ -38,6 +46,10 @@ export const ProductStockPatchInput = z
   })
   .refine((input) => input.stock !== undefined || input.lowStockThreshold !== undefined, {
     message: INVENTORY_MESSAGES.nothingToChange,
+    path: ['stock'],
+  })
+  .refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
+    message: INVENTORY_MESSAGES.expectedStockAlone,
     path: ['stock'],
   });
 export type ProductStockPatchInput = z.input<typeof ProductStockPatchInput>;

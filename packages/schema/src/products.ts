@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_PAGE_MAX, SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZE } from './product-paging';
 import { MAX_CENTS, toCents } from './money';
 import { CategoryDto } from './categories';
+import { EditVersion } from './edit-version';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z
@@ -31,6 +32,8 @@ export const AdminProductDto = ProductDto.extend({
   category: CategoryDto.pick({ id: true, name: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** The edit version (edit-version.ts): sent back by the Edit Product dialog. */
+  version: EditVersion,
 });
 export type AdminProductDto = z.infer<typeof AdminProductDto>;
 

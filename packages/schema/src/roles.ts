@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_NAMES, type Permission } from './permissions';
 import { ROLES, type Role } from './users';
+import { EditVersion } from './edit-version';
 
 /** The four built-in roles: they always exist, and cannot be deleted or renamed. */
 export const BUILT_IN_ROLES: readonly Role[] = ROLES;
@@ -168,6 +169,8 @@ export const RoleDto = z.object({
   userCount: z.number().int(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /** The edit version (edit-version.ts): raised by an edit and by a change of its groups. */
+  version: EditVersion,
 });
 export type RoleDto = z.infer<typeof RoleDto>;
 
@@ -203,19 +206,27 @@ export const CreateRoleInput = z.strictObject({
 });
 export type CreateRoleInput = z.input<typeof CreateRoleInput>;
 
-/** PATCH /api/admin/roles/:id: "role edit needs a name" (spec §5); what is omitted stays. */
+/**
+ * PATCH /api/admin/roles/:id: "role edit needs a name" (spec §5); what is omitted stays. `version`
+ * is the version the form loaded: 409 when the role changed since (edit-version.ts).
+ */
 export const UpdateRoleInput = z.strictObject({
   id: RoleId,
   name: requiredName(ROLE_MESSAGES.roleName).optional(),
   description,
   isActive: z.boolean('isActive must be true or false').optional(),
+  version: EditVersion.optional(),
 });
 export type UpdateRoleInput = z.input<typeof UpdateRoleInput>;
 
-/** PUT /api/admin/roles/:id/permission-groups: the role's groups, replaced by this list. */
+/**
+ * PUT /api/admin/roles/:id/permission-groups: the role's groups, replaced by this list; with
+ * `version`, only if the role did not change since the dialog loaded it (edit-version.ts).
+ */
 export const SetRolePermissionGroupsInput = z.strictObject({
   id: RoleId,
   permissionGroupIds: idList,
+  version: EditVersion.optional(),
 });
 export type SetRolePermissionGroupsInput = z.input<typeof SetRolePermissionGroupsInput>;
 

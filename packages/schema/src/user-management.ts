@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from './profile';
 import { Role } from './users';
 import { RoleId } from './roles';
+import { EditVersion } from './edit-version';
 
 export const USER_MESSAGES = {
   email: 'Invalid email address',
@@ -57,7 +58,8 @@ export type CreateUserInput = z.input<typeof CreateUserInput>;
 
 /**
  * PUT /api/users/:id: the same fields (what is omitted stays as it is) and `roleId`, a custom role
- * that then decides the user's access (null: the built-in role does).
+ * that then decides the user's access (null: the built-in role does). `version` is the version the
+ * Edit User form loaded: 409 when the user changed since (edit-version.ts); without it, last write wins.
  */
 export const UpdateUserInput = z.strictObject({
   id: z.uuid('id must be a uuid'),
@@ -67,6 +69,7 @@ export const UpdateUserInput = z.strictObject({
   phone,
   role: Role.optional(),
   roleId: RoleId.nullable().optional(),
+  version: EditVersion.optional(),
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 
@@ -86,6 +89,8 @@ export const UserDto = z.object({
   customRole: z.object({ id: z.string(), name: z.string(), isActive: z.boolean() }).nullable(),
   createdAt: z.iso.datetime({ offset: true }).nullable(),
   updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The edit version (edit-version.ts): sent back by the Edit User form. */
+  version: EditVersion,
 });
 export type UserDto = z.infer<typeof UserDto>;
 

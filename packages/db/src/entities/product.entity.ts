@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt, moneyColumn } from './columns';
+import { CreatedAt, EditVersion, UpdatedAt, moneyColumn } from './columns';
 import { CategoryEntity } from './category.entity';
 
 /**
@@ -71,4 +71,7 @@ export class ProductEntity {
 
   @UpdatedAt()
   updatedAt!: Date;
+
+  @EditVersion()
+  version!: number;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from './columns';
+import { CreatedAt, EditVersion, UpdatedAt } from './columns';
 
 /** A role: the four built-in ones (named as users.role values) and any an admin creates. */
 @Entity('roles')
@@ -25,4 +25,7 @@ export class RoleEntity {
 
   @UpdatedAt()
   updatedAt!: Date;
+
+  @EditVersion()
+  version!: number;
 }

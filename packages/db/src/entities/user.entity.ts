@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from './columns';
+import { CreatedAt, EditVersion, UpdatedAt } from './columns';
 import { RoleEntity } from './role.entity';
 
 /**
@@ -48,4 +48,7 @@ export class UserEntity {
 
   @UpdatedAt()
   updatedAt!: Date;
+
+  @EditVersion()
+  version!: number;
 }

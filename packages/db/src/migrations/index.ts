@@ -5,6 +5,7 @@ import { UsersCreatedAtIndex1765200000000 } from './1765200000000-users-created-
 import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
 import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigram-indexes';
 import { ActiveProductsIndex1765500000000 } from './1765500000000-active-products-index';
+import { EditVersions1765600000000 } from './1765600000000-edit-versions';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   ApiTokens1765300000000,
   SearchTrigramIndexes1765400000000,
   ActiveProductsIndex1765500000000,
+  EditVersions1765600000000,
 ];

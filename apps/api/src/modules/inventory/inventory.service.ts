@@ -11,7 +11,9 @@ import type {
 } from '@shop/schema';
 import { STOCK_HISTORY_DEFAULT_LIMIT } from '@shop/schema';
 import type { ServiceContext } from '../../context';
+import { assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { NotFoundError } from '../../errors';
+import { readAdminProduct } from '../products/products.service';
 import { recordStockMovements } from './stock-ledger';
 import { publishAfterCommit } from '../live-events/after-commit';
 
@@ -100,6 +102,8 @@ export async function stockHistory(
 export interface StockLevelsChange {
   id: string;
   stock?: number;
+  /** The level the Update Stock dialog showed: the new one is set only if the stock is still that. */
+  expectedStock?: number;
   lowStockThreshold?: number;
   reason?: string;
 }
@@ -108,7 +112,9 @@ export interface StockLevelsChange {
  * Sets a product's stock level and/or threshold (the inventory screen's Update Stock dialog and
  * threshold buttons). The row is locked, so a concurrent order cannot slip between the read of the
  * old level and the write; the stock change and its ledger row commit together, and open staff
- * screens hear of the new level and threshold once they have.
+ * screens hear of the new level and threshold once they have. A level set from one that moved
+ * meanwhile (`expectedStock`) is refused (409 STOCK_CHANGED, edit-version.ts). The threshold is a
+ * field of the Edit Product form: changing it raises the product's edit version.
  */
 export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsChange): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -117,11 +123,15 @@ export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsC
       [input.id],
     );
     if (!current) throw new NotFoundError('Product');
+    if (input.stock !== undefined) {
+      await assertExpectedStock(current, input.expectedStock, () => readAdminProduct(tx, input.id));
+    }
     // In a CTE, so the driver answers the rows (a bare UPDATE answers [rows, count]).
     const [after]: { stock: number; low_stock_threshold: number }[] = await tx.query(
       `WITH updated AS (
          UPDATE products
-         SET stock = COALESCE($2, stock), low_stock_threshold = COALESCE($3, low_stock_threshold), updated_at = now()
+         SET stock = COALESCE($2, stock), low_stock_threshold = COALESCE($3, low_stock_threshold), updated_at = now(),
+             ${bumpEditVersion({ when: '$3::int IS NOT NULL' })}
          WHERE id = $1
          RETURNING stock, low_stock_threshold
        )

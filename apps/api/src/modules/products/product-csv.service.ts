@@ -22,6 +22,7 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError } from '../../errors';
+import { bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
 
 type Ctx = ServiceContext & { user: CurrentUser };
@@ -153,6 +154,25 @@ async function validRows(db: EntityManager, file: Buffer) {
   return products as NonNullable<(typeof products)[number]>[];
 }
 
+/**
+ * The columns an import writes that the Edit Product form edits too: all but stock. A row whose
+ * values among these changed raises the product's edit version (an Edit Product dialog open on it is
+ * outdated); a new stock level alone does not (stock has its own check, as for orders).
+ */
+const EDITED_COLUMNS = [
+  'name',
+  'description',
+  'category_id',
+  'price',
+  'unit',
+  'low_stock_threshold',
+  'is_organic',
+  'is_gluten_free',
+  'is_active',
+  'image_url',
+];
+const editedTuple = (table: string) => `(${EDITED_COLUMNS.map((column) => `${table}.${column}`).join(', ')})`;
+
 export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<ProductImportResult> {
   const products = await validRows(ctx.db, file);
   return ctx.db.transaction(async (tx) => {
@@ -174,7 +194,11 @@ export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<Product
          price = EXCLUDED.price, unit = EXCLUDED.unit, stock = EXCLUDED.stock,
          low_stock_threshold = EXCLUDED.low_stock_threshold, is_organic = EXCLUDED.is_organic,
          is_gluten_free = EXCLUDED.is_gluten_free, is_active = EXCLUDED.is_active, image_url = EXCLUDED.image_url,
-         updated_at = now()
+         updated_at = now(),
+         ${bumpEditVersion({
+           table: 'products',
+           when: `${editedTuple('products')} IS DISTINCT FROM ${editedTuple('EXCLUDED')}`,
+         })}
        WHERE (products.name, products.description, products.category_id, products.price, products.unit,
               products.stock, products.low_stock_threshold, products.is_organic, products.is_gluten_free,
               products.is_active, products.image_url)

@@ -15,62 +15,14 @@ import type { ProductInput, ProductUpdateInput } from '@shop/schema';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
-import { updateStockLevels } from '../inventory/inventory.service';
+import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
+import { readAdminProduct } from './products.service';
 
 /** The parsed bodies (price already in cents). */
 export type NewProduct = z.output<typeof ProductInput>;
 export type ProductReplacement = z.output<typeof ProductUpdateInput>;
-
-interface AdminProductRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price: string;
-  unit: string;
-  stock: number;
-  image_url: string | null;
-  category_id: string | null;
-  is_organic: boolean;
-  is_gluten_free: boolean;
-  sku: string;
-  low_stock_threshold: number;
-  is_active: boolean;
-  category_name: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The admin view of one product, read through `db` (a transaction's manager inside one). */
-export async function readAdminProduct(db: EntityManager, id: string): Promise<AdminProductDto> {
-  const [row]: AdminProductRow[] = await db.query(
-    `SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-            p.is_organic, p.is_gluten_free, p.sku, p.low_stock_threshold, p.is_active,
-            p.created_at, p.updated_at, c.name AS category_name
-     FROM products p LEFT JOIN categories c ON c.id = p.category_id
-     WHERE p.id = $1`,
-    [id],
-  );
-  if (!row) throw new NotFoundError('Product');
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    unit: row.unit,
-    stock: row.stock,
-    imageUrl: row.image_url,
-    categoryId: row.category_id,
-    isOrganic: row.is_organic,
-    isGlutenFree: row.is_gluten_free,
-    sku: row.sku,
-    lowStockThreshold: row.low_stock_threshold,
-    isActive: row.is_active,
-    category: row.category_id && row.category_name ? { id: row.category_id, name: row.category_name } : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
 
 /** 'Fresh Produce' → 'FP', 'Bakery' → 'BA': the SKU prefix of a category, like the demo SKUs. */
 export function skuPrefix(categoryName: string): string {
@@ -170,7 +122,9 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
 
 /**
  * Replaces a product (`PUT`): every form field is written; unit, SKU and the active flag keep their
- * value when omitted. A changed stock level is recorded in the ledger.
+ * value when omitted. No lost updates (issue 15): an edit based on an older version is refused (409);
+ * stock is written only when sent, and only from the level the form loaded (`expectedStock`), so
+ * units sold while the dialog was open never come back. A changed stock level is in the ledger.
  */
 export async function replaceProduct(
   ctx: ServiceContext,
@@ -178,17 +132,20 @@ export async function replaceProduct(
 ): Promise<AdminProductDto> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [current]: { stock: number }[] = await tx.query(
-        `SELECT stock FROM products WHERE id = $1 FOR UPDATE`,
+      const [current]: { stock: number; version: number }[] = await tx.query(
+        `SELECT stock, version FROM products WHERE id = $1 FOR UPDATE`,
         [input.id],
       );
       if (!current) throw new NotFoundError('Product');
+      const readCurrent = () => readAdminProduct(tx, input.id);
+      await assertEditVersion('product', current, input.version, readCurrent);
+      if (input.stock !== undefined) await assertExpectedStock(current, input.expectedStock, readCurrent);
       await categoryName(tx, input.categoryId);
       await tx.query(
         `UPDATE products
-         SET name = $2, description = $3, price = $4, unit = COALESCE($5, unit), stock = $6, category_id = $7,
-             image_url = $8, is_organic = $9, is_gluten_free = $10, low_stock_threshold = $11,
-             sku = COALESCE($12, sku), is_active = COALESCE($13, is_active), updated_at = now()
+         SET name = $2, description = $3, price = $4, unit = COALESCE($5, unit), stock = COALESCE($6, stock),
+             category_id = $7, image_url = $8, is_organic = $9, is_gluten_free = $10, low_stock_threshold = $11,
+             sku = COALESCE($12, sku), is_active = COALESCE($13, is_active), updated_at = now(), ${bumpEditVersion()}
          WHERE id = $1`,
         [
           input.id,
@@ -196,7 +153,7 @@ export async function replaceProduct(
           input.description,
           centsToDecimal(input.price),
           input.unit ?? null,
-          input.stock,
+          input.stock ?? null,
           input.categoryId,
           imageUrl(input.imageUrl),
           input.isOrganic,
@@ -210,7 +167,7 @@ export async function replaceProduct(
         {
           productId: input.id,
           quantityBefore: current.stock,
-          quantityAfter: input.stock,
+          quantityAfter: input.stock ?? current.stock,
           source: 'staff',
           reason: 'Product edited',
           userId: ctx.user?.id ?? null,
@@ -227,7 +184,7 @@ export async function replaceProduct(
 /** `PATCH /api/products/:id`: stock and/or threshold, with the reason stored in the ledger. */
 export async function patchProductStock(
   ctx: ServiceContext,
-  input: { id: string; stock?: number; lowStockThreshold?: number; reason?: string },
+  input: StockLevelsChange,
 ): Promise<AdminProductDto> {
   await updateStockLevels(ctx, input);
   return readAdminProduct(ctx.db, input.id);
@@ -260,7 +217,11 @@ export async function deleteProduct(ctx: ServiceContext, id: string): Promise<Pr
         await tx.query('ROLLBACK TO SAVEPOINT delete_product');
       }
     }
-    await tx.query(`UPDATE products SET is_active = false, updated_at = now() WHERE id = $1`, [id]);
+    // Deactivating is an edit of the form's product: an Edit Product dialog open on it is now outdated.
+    await tx.query(
+      `UPDATE products SET is_active = false, updated_at = now(), ${bumpEditVersion()} WHERE id = $1`,
+      [id],
+    );
     return { id, outcome: 'deactivated' as const, message: PRODUCT_DELETE_MESSAGES.deactivated };
   });
 }

@@ -12,6 +12,7 @@ import type {
   ProductPageInput,
 } from '@shop/schema';
 import { PRODUCT_PAGE_MAX } from '@shop/schema';
+import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
@@ -33,6 +34,7 @@ interface ProductRow {
   category_name: string | null;
   created_at: Date;
   updated_at: Date;
+  version: number;
 }
 
 type StorefrontRow = Pick<
@@ -53,7 +55,7 @@ type StorefrontRow = Pick<
 const SELECT_PRODUCTS = (source = 'products p') => `
   SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
          p.is_organic, p.is_gluten_free, p.sku, p.low_stock_threshold, p.is_active,
-         p.created_at, p.updated_at, c.name AS category_name
+         p.created_at, p.updated_at, p.version, c.name AS category_name
   FROM ${source}
   LEFT JOIN categories c ON c.id = p.category_id`;
 
@@ -87,7 +89,18 @@ function toAdminProductDto(row: ProductRow): AdminProductDto {
     category: row.category_id && row.category_name ? { id: row.category_id, name: row.category_name } : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    version: row.version,
   };
+}
+
+/**
+ * The admin view of one product, read through `db` (a transaction's manager inside one: the
+ * product writes answer with it, and an edit refused as outdated carries it as the current values).
+ */
+export async function readAdminProduct(db: EntityManager, id: string): Promise<AdminProductDto> {
+  const [row]: ProductRow[] = await db.query(`${SELECT_PRODUCTS()} WHERE p.id = $1`, [id]);
+  if (!row) throw new NotFoundError('Product');
+  return toAdminProductDto(row);
 }
 
 function seesAllProducts(ctx: ServiceContext): boolean {

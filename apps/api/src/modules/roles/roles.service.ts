@@ -25,6 +25,7 @@ import {
 import type { z } from 'zod';
 import type * as schema from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
+import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { ConflictError, NotFoundError } from '../../errors';
 import { effectivePermissions, rolePermissions } from '../auth/permissions.service';
 import { assertAdminRoleKeepsEverything, assertHoldsAll, isUniqueViolation } from './access-rules';
@@ -39,6 +40,7 @@ interface RoleRow {
   is_active: boolean;
   created_at: Date;
   updated_at: Date;
+  version: number;
   user_count: number;
 }
 
@@ -66,7 +68,7 @@ interface PermissionRow {
  * role's users without a custom role): users are read once, whatever the number of roles.
  */
 const ROLE_SELECT = `
-  SELECT r.id, r.name, r.description, r.is_active, r.created_at, r.updated_at,
+  SELECT r.id, r.name, r.description, r.is_active, r.created_at, r.updated_at, r.version,
          COALESCE(c.user_count, 0)::int AS user_count
   FROM roles r
   LEFT JOIN (
@@ -77,7 +79,7 @@ const ROLE_SELECT = `
 
 /** One role's row, locked (no user count: a lock need not read users). */
 const ROLE_LOCK = `
-  SELECT r.id, r.name, r.description, r.is_active, r.created_at, r.updated_at, 0 AS user_count
+  SELECT r.id, r.name, r.description, r.is_active, r.created_at, r.updated_at, r.version, 0 AS user_count
   FROM roles r WHERE r.id = $1 FOR UPDATE`;
 
 const GROUP_SELECT = `
@@ -99,6 +101,7 @@ function toRoleDto(row: RoleRow): RoleDto {
     userCount: row.user_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -244,6 +247,7 @@ export async function updateRole(
 ): Promise<RoleDetailDto> {
   await write(ctx, ROLE_MESSAGES.roleNameTaken, async (tx) => {
     const role = await lockRole(tx, input.id);
+    await assertEditVersion('role', role, input.version, () => roleDetail(tx, role.id));
     const builtIn = isBuiltInRole(role.name);
     if (builtIn && input.name !== undefined && input.name !== role.name) {
       throw new ConflictError(ROLE_MESSAGES.builtInRename);
@@ -257,7 +261,7 @@ export async function updateRole(
       `UPDATE roles SET name = COALESCE($2, name),
                         description = CASE WHEN $3::boolean THEN $4 ELSE description END,
                         is_active = COALESCE($5, is_active),
-                        updated_at = now()
+                        updated_at = now(), ${bumpEditVersion()}
        WHERE id = $1`,
       [
         role.id,
@@ -294,10 +298,14 @@ export async function setRolePermissionGroups(
 ): Promise<RoleDetailDto> {
   await ctx.db.transaction(async (tx) => {
     const role = await lockRole(tx, input.id);
+    await assertEditVersion('role', role, input.version, () => roleDetail(tx, role.id));
     if (isBuiltInRole(role.name) && input.permissionGroupIds.length === 0) {
       if ((await groupIdsOf(tx, role.id)).length > 0) throw new ConflictError(ROLE_MESSAGES.builtInEmpty);
     }
     await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
+    // The groups are part of the role as staff edit it: a Manage Permissions or Edit Role dialog
+    // open on it is now outdated.
+    await tx.query(`UPDATE roles SET updated_at = now(), ${bumpEditVersion()} WHERE id = $1`, [role.id]);
   });
   return roleDetail(ctx.db, input.id);
 }

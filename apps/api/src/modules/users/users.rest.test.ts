@@ -58,6 +58,7 @@ describe('/api/users', () => {
         'role',
         'roleId',
         'updatedAt',
+        'version',
       ].sort(),
     );
     const created = body.map((user: { createdAt: string }) => user.createdAt);

@@ -28,6 +28,7 @@ import {
 import type { z } from 'zod';
 import type * as schema from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
+import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { effectivePermissions } from '../auth/permissions.service';
 import { assertHoldsAll, isUniqueViolation } from '../roles/access-rules';
@@ -46,13 +47,14 @@ interface UserRow {
   role_id: string | null;
   created_at: Date | null;
   updated_at: Date | null;
+  version: number;
   custom_role_name: string | null;
   custom_role_active: boolean | null;
 }
 
 const USER_SELECT = `
   SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.profile_image_url, u.role, u.role_id,
-         u.created_at, u.updated_at, r.name AS custom_role_name, r.is_active AS custom_role_active
+         u.created_at, u.updated_at, u.version, r.name AS custom_role_name, r.is_active AS custom_role_active
   FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
 
 function toUserDto(row: UserRow): UserDto {
@@ -71,6 +73,7 @@ function toUserDto(row: UserRow): UserDto {
         : null,
     createdAt: row.created_at?.toISOString() ?? null,
     updatedAt: row.updated_at?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
@@ -135,13 +138,17 @@ async function lockForRoleChange(tx: EntityManager, id: string) {
     `SELECT id FROM users WHERE role = $1 AND role_id IS NULL ORDER BY id FOR UPDATE`,
     [ADMIN_ROLE],
   );
-  const [target]: { id: string; email: string; role: string; role_id: string | null }[] = await tx.query(
-    'SELECT id, email, role, role_id FROM users WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+  const [target]: { id: string; email: string; role: string; role_id: string | null; version: number }[] =
+    await tx.query('SELECT id, email, role, role_id, version FROM users WHERE id = $1 FOR UPDATE', [id]);
   if (!target) throw new NotFoundError('User');
   return {
-    target: { id: target.id, email: target.email, role: target.role, roleId: target.role_id },
+    target: {
+      id: target.id,
+      email: target.email,
+      role: target.role,
+      roleId: target.role_id,
+      version: target.version,
+    },
     admins,
   };
 }
@@ -176,6 +183,8 @@ export async function createUser(ctx: Ctx, input: z.output<typeof schema.CreateU
 export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateUserInput>): Promise<UserDto> {
   await write(ctx, async (tx) => {
     const { target, admins } = await lockForRoleChange(tx, input.id);
+    // An edit based on an outdated copy of the user is refused before anything else is judged.
+    await assertEditVersion('user', target, input.version, () => findUser(tx, target.id));
     const self = target.id === ctx.user.id;
     if (!self) assertHoldsAll(ctx.user, await effectivePermissions(tx, target), USER_MESSAGES.outranked);
 
@@ -204,7 +213,7 @@ export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateU
                         first_name = COALESCE($3, first_name),
                         last_name = COALESCE($4, last_name),
                         phone = CASE WHEN $5::boolean THEN $6 ELSE phone END,
-                        role = $7, role_id = $8, updated_at = now()
+                        role = $7, role_id = $8, updated_at = now(), ${bumpEditVersion()}
        WHERE id = $1`,
       [
         target.id,

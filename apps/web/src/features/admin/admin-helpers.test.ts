@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import {
   PRODUCT_MESSAGES,
   ProductInput,
+  ProductUpdateInput,
   overviewOrderNumber,
   parseStockLevel,
   shortOrderId,
+  type AdminProductDto,
 } from '@shop/schema';
-import { fieldErrors, toProductBody } from './components/product-form-dialog';
+import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
 import { firstAddressLine } from './format';
 import { activeSection } from './sections';
 
@@ -71,6 +73,44 @@ describe('the product form', () => {
   it('reads the server’s issues the same way', () => {
     expect(fieldErrors([{ path: 'categoryId', message: 'Category not found' }])).toEqual({
       categoryId: 'Category not found',
+    });
+  });
+});
+
+describe('the product edit (issue 15: no lost updates)', () => {
+  const loaded: AdminProductDto = {
+    id: '0c3f5a52-2f43-4a59-9d43-3a7f6f0a2b22',
+    name: 'Sourdough',
+    description: 'Slow-fermented',
+    price: '4.50',
+    unit: 'each',
+    stock: 12,
+    imageUrl: null,
+    categoryId: CATEGORY,
+    isOrganic: true,
+    isGlutenFree: false,
+    sku: 'BA-1',
+    lowStockThreshold: 4,
+    isActive: true,
+    category: { id: CATEGORY, name: 'Bakery' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 3,
+  };
+
+  it('sends the version it loaded and leaves stock out when the user did not change it', () => {
+    const body = toProductUpdate(loaded, { ...form, price: '4.90' });
+    expect(body).toMatchObject({ id: loaded.id, version: 3, price: '4.90' });
+    expect(body).not.toHaveProperty('stock');
+    expect(body).not.toHaveProperty('expectedStock');
+    expect(ProductUpdateInput.safeParse(body).success).toBe(true);
+  });
+
+  it('sends a changed stock as a change from the level it loaded', () => {
+    expect(toProductUpdate(loaded, { ...form, stock: '20' })).toMatchObject({
+      stock: 20,
+      expectedStock: 12,
+      version: 3,
     });
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The product writes (`products.create|update|patch|delete`). On success the changed product is put
  * into the cached list at once, and everything that shows products is refetched in the background
- * (not awaited: the screen's success toast does not wait for the refetch).
+ * (not awaited: the screen's success toast does not wait for the refetch). A write refused because
+ * the product changed meanwhile (409) refetches them too: the screens then show the current values.
  */
 import type { AdminProductDto } from '@shop/schema';
+import { errorData } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
 function useProductCache() {
@@ -22,7 +24,10 @@ function useProductCache() {
         : list,
     );
   };
-  return { refresh, put };
+  const refreshOnConflict = (error: unknown) => {
+    if (errorData(error).code === 'CONFLICT') refresh();
+  };
+  return { refresh, put, refreshOnConflict };
 }
 
 export function useCreateProduct() {
@@ -31,23 +36,25 @@ export function useCreateProduct() {
 }
 
 export function useUpdateProduct() {
-  const { refresh, put } = useProductCache();
+  const { refresh, put, refreshOnConflict } = useProductCache();
   return trpc.products.update.useMutation({
     onSuccess: (product) => {
       put(product);
       refresh();
     },
+    onError: refreshOnConflict,
   });
 }
 
 /** Stock and/or threshold (PATCH /api/products/:id), with the reason stored in the ledger. */
 export function usePatchProduct() {
-  const { refresh, put } = useProductCache();
+  const { refresh, put, refreshOnConflict } = useProductCache();
   return trpc.products.patch.useMutation({
     onSuccess: (product) => {
       put(product);
       refresh();
     },
+    onError: refreshOnConflict,
   });
 }
 

@@ -2,6 +2,11 @@
  * Add New Product / Edit Product (spec §2, §5): the same zod schema as the server checks the form
  * before it is sent, so the messages are the spec's. Price is sent as typed (decimal, step 0.01);
  * stock and the low stock alert are integers, anything invalid becoming 0.
+ *
+ * No lost updates (issue 15): an edit is sent with the version it was loaded at, and the stock only
+ * when the user changed it, as a change from the level loaded (`expectedStock`): units sold while
+ * the dialog was open are never restored. When someone else changed the product meanwhile the save
+ * is refused; the dialog stays open, names what changed and offers Reload.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -16,13 +21,17 @@ import {
   Textarea,
 } from '@mantine/core';
 import {
+  AdminProductDto,
   DEFAULT_LOW_STOCK_THRESHOLD,
   ProductInput,
+  changedFieldLabels,
   parseFormInteger,
-  type AdminProductDto,
   type ProductInput as ProductInputBody,
+  type ProductUpdateInput,
 } from '@shop/schema';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { toast } from '../../../lib/toast';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
 import { serverIssues, useReportError } from '../use-admin-errors';
@@ -70,6 +79,34 @@ export function toProductBody(values: FormValues): ProductInputBody {
   };
 }
 
+/**
+ * The edit's body: the form's fields, the version the form is based on, and the stock only when the
+ * user changed it — as a change from the level the form loaded, which the server checks.
+ */
+export function toProductUpdate(baseline: AdminProductDto, values: FormValues): ProductUpdateInput {
+  const { stock, ...fields } = toProductBody(values);
+  return {
+    ...fields,
+    id: baseline.id,
+    version: baseline.version,
+    ...(stock !== baseline.stock && { stock, expectedStock: baseline.stock }),
+  };
+}
+
+/** The product's fields as the dialog names them, for saying what someone else changed. */
+const CHANGE_LABELS = [
+  ['name', 'Name'],
+  ['categoryId', 'Category'],
+  ['description', 'Description'],
+  ['price', 'Price'],
+  ['stock', 'Stock'],
+  ['lowStockThreshold', 'Low Stock Alert'],
+  ['imageUrl', 'Image URL'],
+  ['isOrganic', 'Organic'],
+  ['isGlutenFree', 'Gluten-free'],
+  ['isActive', 'Active'],
+] as const satisfies readonly (readonly [keyof AdminProductDto, string])[];
+
 /** The first message per field, from the shared schema (or from the server's `issues`). */
 export function fieldErrors(
   issues: readonly { path: string | PropertyKey[]; message: string }[],
@@ -109,6 +146,8 @@ export function ProductFormDialog({ opened, onClose, product }: ProductFormDialo
 function ProductForm({ product, onDone }: { product: AdminProductDto | null; onDone: () => void }) {
   const [values, setValues] = useState<FormValues>(() => initialValues(product));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The product as the form was (re)loaded: its version and stock go with the save.
+  const { baseline, conflict, catchConflict, reload } = useEditConflict(product, AdminProductDto);
   const categories = useCategories();
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -131,22 +170,20 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
     const onError = (error: unknown) => {
       const issues = serverIssues(error);
       if (issues.length) setErrors(fieldErrors(issues));
+      catchConflict(error);
       report(error, {
         title: 'Error',
         description: product ? 'Failed to update product' : 'Failed to create product',
       });
     };
-    if (product) {
-      update.mutate(
-        { ...body, id: product.id },
-        {
-          onSuccess: () => {
-            toast({ title: 'Success', description: 'Product updated successfully' });
-            onDone();
-          },
-          onError,
+    if (baseline) {
+      update.mutate(toProductUpdate(baseline, values), {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Product updated successfully' });
+          onDone();
         },
-      );
+        onError,
+      });
     } else {
       create.mutate(body, {
         onSuccess: () => {
@@ -243,6 +280,17 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             onChange={(e) => set('isGlutenFree', e.currentTarget.checked)}
           />
         </Group>
+        {conflict && baseline && (
+          <EditConflictAlert
+            what="product"
+            changed={changedFieldLabels(baseline, conflict.current, CHANGE_LABELS)}
+            onReload={() => {
+              const current = reload();
+              if (current) setValues(initialValues(current));
+              setErrors({});
+            }}
+          />
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancel

@@ -1,10 +1,22 @@
 /**
  * Update Stock (spec §2 Inventory, §5): New Stock Level (a non-negative integer; anything
  * non-numeric becomes 0) and an optional Reason, which is sent and stored in the stock ledger.
+ *
+ * No lost updates (issue 15): the level is set from the one the dialog shows (`expectedStock`).
+ * When an order or someone else moved the stock meanwhile the server refuses it; the dialog then
+ * says so, shows the current level and the user can update again against it.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { STOCK_REASON_MAX_LENGTH, parseStockLevel, type AdminProductDto } from '@shop/schema';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  AdminProductDto,
+  EDIT_CONFLICT_MESSAGES,
+  STOCK_REASON_MAX_LENGTH,
+  parseStockLevel,
+  readEditConflict,
+} from '@shop/schema';
+import { errorData } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { usePatchProduct } from '../api/use-product-mutations';
 import { useReportError } from '../use-admin-errors';
@@ -26,23 +38,34 @@ export function StockUpdateDialog({
 function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone: () => void }) {
   const [level, setLevel] = useState(String(product.stock));
   const [reason, setReason] = useState('');
+  // The level shown as current: what the update is based on, moved when the server says it changed.
+  const [current, setCurrent] = useState(product.stock);
+  const [movedTo, setMovedTo] = useState<number | null>(null);
   const patch = usePatchProduct();
   const report = useReportError();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const stock = parseStockLevel(level);
+    const from = current;
     patch.mutate(
-      { id: product.id, stock, ...(reason.trim() && { reason: reason.trim() }) },
+      { id: product.id, stock, expectedStock: from, ...(reason.trim() && { reason: reason.trim() }) },
       {
         onSuccess: () => {
           toast({
             title: 'Stock updated successfully',
-            description: `${product.name}: ${product.stock} → ${stock}`,
+            description: `${product.name}: ${from} → ${stock}`,
           });
           onDone();
         },
-        onError: (error) => report(error, { title: 'Failed to update stock' }),
+        onError: (error) => {
+          const conflict = readEditConflict(errorData(error).details, AdminProductDto);
+          if (conflict) {
+            setCurrent(conflict.current.stock);
+            setMovedTo(conflict.current.stock);
+          }
+          report(error, { title: 'Failed to update stock' });
+        },
       },
     );
   };
@@ -51,8 +74,18 @@ function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone
     <form onSubmit={onSubmit} noValidate aria-label="Update Stock">
       <Stack gap="sm">
         <Text size="sm">
-          <b>{product.name}</b> — current stock {product.stock}
+          <b>{product.name}</b> — current stock <span data-testid="stock-dialog-current">{current}</span>
         </Text>
+        {movedTo !== null && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={EDIT_CONFLICT_MESSAGES.stockChanged(movedTo)}
+            data-testid="stock-conflict"
+          >
+            An order or another staff member changed it. Check the new stock level and update again.
+          </Alert>
+        )}
         <TextInput
           label="New Stock Level"
           type="number"

@@ -2,11 +2,15 @@
  * Manage Permissions (spec §2): a checkbox list of the permission groups, the role's own ticked,
  * saved with PUT /api/admin/roles/:id/permission-groups. Toasts per spec §8: 'Failed to fetch role
  * details', 'Role permissions updated successfully' / 'Failed to update role permissions'.
+ * The save carries the role's version (issue 15): when someone else changed the role meanwhile it
+ * is refused, and the dialog names what changed and offers Reload.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import type { PermissionGroupDto, RoleDetailDto, RoleDto } from '@shop/schema';
+import { RoleDetailDto, changedFieldLabels, type PermissionGroupDto, type RoleDto } from '@shop/schema';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { toast } from '../../../lib/toast';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useReportError } from '../../admin/use-admin-errors';
 import { usePermissionGroups, useRole, useSetRolePermissionGroups } from '../api/use-roles';
 
@@ -65,6 +69,21 @@ export function ManagePermissionsDialog({
   );
 }
 
+/** What the dialog compares to say what someone else changed: the groups by id, and the role's fields. */
+const asEdited = (role: RoleDetailDto) => ({
+  groups: role.permissionGroups.map((group) => group.id).sort(),
+  name: role.name,
+  description: role.description,
+  isActive: role.isActive,
+});
+
+const CHANGE_LABELS = [
+  ['groups', 'Permission groups'],
+  ['name', 'Name'],
+  ['description', 'Description'],
+  ['isActive', 'Active'],
+] as const satisfies readonly (readonly [keyof ReturnType<typeof asEdited>, string])[];
+
 function GroupChecklist({
   role,
   groups,
@@ -77,12 +96,14 @@ function GroupChecklist({
   onDone: () => void;
 }) {
   const [selected, setSelected] = useState<string[]>(() => role.permissionGroups.map((group) => group.id));
+  // The role as the dialog was (re)loaded: its version goes with the save.
+  const { baseline, conflict, catchConflict, reload } = useEditConflict(role, RoleDetailDto);
   const save = useSetRolePermissionGroups();
   const report = useReportError();
 
   const onSave = () =>
     save.mutate(
-      { id: role.id, permissionGroupIds: selected },
+      { id: baseline.id, permissionGroupIds: selected, version: baseline.version },
       {
         onSuccess: (saved) => {
           toast({
@@ -91,7 +112,10 @@ function GroupChecklist({
           });
           onDone();
         },
-        onError: (error) => report(error, { title: 'Failed to update role permissions' }),
+        onError: (error) => {
+          catchConflict(error);
+          report(error, { title: 'Failed to update role permissions' });
+        },
       },
     );
 
@@ -135,6 +159,16 @@ function GroupChecklist({
             </Stack>
           </Checkbox.Group>
         </ScrollArea.Autosize>
+      )}
+      {conflict && (
+        <EditConflictAlert
+          what="role"
+          changed={changedFieldLabels(asEdited(baseline), asEdited(conflict.current), CHANGE_LABELS)}
+          onReload={() => {
+            const current = reload();
+            if (current) setSelected(current.permissionGroups.map((group) => group.id));
+          }}
+        />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone} disabled={save.isPending}>

@@ -4,6 +4,8 @@
  * groups then decide the user's access. Checked with the same zod schema as the server, so the
  * messages are the spec's; what the server refuses shows beside the field or above the buttons.
  * Success and failure toasts per spec §8; both create and update then go back to /admin/users.
+ * An edit is sent with the version it was loaded at (issue 15): when someone else changed the user
+ * meanwhile it is refused, and the form names what changed and offers Reload.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -14,11 +16,14 @@ import {
   ROLES,
   ROLE_DESCRIPTIONS,
   UpdateUserInput,
+  UserDto,
+  changedFieldLabels,
   roleLabel,
   type Role,
-  type UserDto,
 } from '@shop/schema';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { toast } from '../../../lib/toast';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { errorData, errorMessage } from '../../../lib/errors';
 import { paths } from '../../../paths';
 import { serverIssues, useReportError } from '../../admin/use-admin-errors';
@@ -54,6 +59,16 @@ function initialValues(user: UserDto | null): FormValues {
   };
 }
 
+/** The user's fields as the form names them, for saying what someone else changed. */
+const CHANGE_LABELS = [
+  ['firstName', 'First Name'],
+  ['lastName', 'Last Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['role', 'Role'],
+  ['roleId', 'Custom role'],
+] as const satisfies readonly (readonly [keyof UserDto, string])[];
+
 function fieldErrors(issues: readonly { path: string | PropertyKey[]; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
@@ -74,6 +89,8 @@ export function UserForm({ user }: { user: UserDto | null }) {
   const [values, setValues] = useState<FormValues>(() => initialValues(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The user as the form was (re)loaded: its version goes with the save.
+  const { baseline, conflict, catchConflict, reload } = useEditConflict(user, UserDto);
   const saving = create.isPending || update.isPending;
 
   const set = <K extends Field>(key: K, value: FormValues[K]) => {
@@ -97,6 +114,7 @@ export function UserForm({ user }: { user: UserDto | null }) {
   const onError = (error: unknown) => {
     const issues = serverIssues(error);
     if (issues.length) setErrors(fieldErrors(issues));
+    else if (catchConflict(error)) setFormError(null);
     else if (errorData(error).code === 'CONFLICT' && /email/i.test(errorMessage(error))) {
       setErrors({ email: errorMessage(error) });
     } else setFormError(errorMessage(error));
@@ -118,11 +136,12 @@ export function UserForm({ user }: { user: UserDto | null }) {
       phone: values.phone.trim() || null,
       role: values.role,
     };
-    if (user) {
+    if (baseline) {
       const body = {
         ...fields,
-        id: user.id,
+        id: baseline.id,
         roleId: values.roleId === NO_CUSTOM_ROLE ? null : values.roleId,
+        version: baseline.version,
       };
       const checked = UpdateUserInput.safeParse(body);
       if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
@@ -198,6 +217,17 @@ export function UserForm({ user }: { user: UserDto | null }) {
               disabled={!canReadRoles}
               placeholder={roles.isLoading ? 'Loading roles...' : undefined}
               comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {conflict && baseline && (
+            <EditConflictAlert
+              what="user"
+              changed={changedFieldLabels(baseline, conflict.current, CHANGE_LABELS)}
+              onReload={() => {
+                const current = reload();
+                if (current) setValues(initialValues(current));
+                setErrors({});
+              }}
             />
           )}
           {formError && (
