@@ -8,7 +8,7 @@
  */
 import { CookieJar } from '../../../apps/api/src/test/cookie-jar';
 import { send, signIn } from '../../../apps/api/src/test/sign-in';
-import { REQUEST_TIMEOUT_MS } from './config';
+import { REQUEST_TIMEOUT_MS, SIGN_IN_TIMEOUT_MS } from './config';
 import type { Recorder } from './recorder';
 
 export interface Answer<T = unknown> {
@@ -36,6 +36,11 @@ export class Actor {
   readonly jar = new CookieJar();
   userId: string | null = null;
   email: string | null = null;
+  /**
+   * No request starts after this moment (the run's deadline): requests already under way finish
+   * (within REQUEST_TIMEOUT_MS), so a server that stopped answering cannot stretch the run.
+   */
+  stopAt = Infinity;
 
   constructor(
     readonly name: string,
@@ -46,8 +51,16 @@ export class Actor {
   /** Signs in through the development provider (≈6 requests); false (and a failure) when it fails. */
   async signIn(email: string): Promise<boolean> {
     const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const signedIn = await signIn(this.baseUrl, email, { jar: this.jar });
+      // The helper's requests take no signal: give up waiting for them instead.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${SIGN_IN_TIMEOUT_MS / 1000} s`)),
+          SIGN_IN_TIMEOUT_MS,
+        );
+      });
+      const signedIn = await Promise.race([signIn(this.baseUrl, email, { jar: this.jar }), timeout]);
       this.userId = signedIn.user.id;
       this.email = email;
       this.recorder.count('sign-ins');
@@ -57,18 +70,22 @@ export class Actor {
       this.recorder.answered('network error', Date.now() - started);
       this.recorder.fail('sign-in failed', `${this.name} as ${email}: ${(error as Error).message}`);
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   /**
    * One request. `route` names it in the samples ('GET /api/orders/:id'); `allow` lists the non-2xx
-   * statuses that are a right answer here. Returns null when there was no answer (already a failure).
+   * statuses that are a right answer here. Returns null when there was no answer (already a failure)
+   * or the run is over.
    */
   async request<T = unknown>(
     route: string,
     path: string,
     options: { method?: string; body?: unknown; allow?: number[]; headers?: Record<string, string> } = {},
   ): Promise<Answer<T> | null> {
+    if (Date.now() >= this.stopAt) return null;
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { ...options.headers };
     if (WRITE_METHODS.has(method)) {

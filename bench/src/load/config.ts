@@ -65,5 +65,7 @@ export const HOT_START_STOCK = 100;
  * the server's answer, not our impatience, decides.
  */
 export const REQUEST_TIMEOUT_MS = 40_000;
+/** A sign-in is ~6 requests in a row. */
+export const SIGN_IN_TIMEOUT_MS = 60_000;
 
 export const SEARCH_TERMS = ['apple', 'organic', 'tea', 'bread', 'milk', 'rice', 'coffee', 'cheese', 'juice'];

@@ -204,6 +204,7 @@ export async function runMode(mode: Mode): Promise<ModeResult> {
       nonce,
       shopperIds: new Set(),
     };
+    for (const actor of Object.values(staff)) actor.stopAt = world.deadline;
     const stopTimer = setTimeout(() => stop.abort(), config.seconds * 1000);
     const progress = setInterval(() => {
       const elapsed = Math.round(config.seconds - (world.deadline - Date.now()) / 1000);

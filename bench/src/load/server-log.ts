@@ -1,11 +1,12 @@
 /**
  * Reads the api's whole output (pino JSON lines) as it comes and keeps what the run is judged on:
  * - protocol errors: what crossed statements on the embedded database's socket looked like
- *   (`portal "" does not exist`, `bind message supplies 2 parameters…`, a session id bound into
- *   another query: `invalid input syntax for type uuid`), and anything else naming the protocol;
+ *   (`portal "" does not exist`, `bind message supplies 1 parameters, but prepared statement ""
+ *   requires 3`, `unnamed prepared statement does not exist`, a session id bound into another
+ *   query: `invalid input syntax for type uuid`), and anything else naming the protocol;
  * - every line at level error (50) or fatal (60).
  */
-const PROTOCOL_ERRORS = /portal|protocol|bind message|invalid input syntax for type uuid/i;
+const PROTOCOL_ERRORS = /portal|protocol|bind message|prepared statement|invalid input syntax for type uuid/i;
 const SAMPLES = 5;
 const ERROR_LEVEL = 50;
 

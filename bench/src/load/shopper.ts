@@ -45,6 +45,7 @@ export async function runShopper(world: World, index: number): Promise<Set<strin
   const { recorder } = world;
   const placed = new Set<string>();
   const actor = new Actor(`shopper ${index}`, world.baseUrl, recorder);
+  actor.stopAt = world.deadline;
   // Browsers arrive over the first seconds, not in one instant.
   await sleep(between(0, 3000));
   if (timeLeft(world) <= 0) return placed;
