@@ -17,13 +17,8 @@ export class Recorder {
   readonly failures = new Map<string, FailureKind>();
   readonly tally = new Map<string, number>();
   private readonly latencies: number[] = [];
-  private firstAt = 0;
-  private lastAt = 0;
 
   answered(status: number | 'network error', ms: number): void {
-    const now = Date.now();
-    if (this.requests === 0) this.firstAt = now - ms;
-    this.lastAt = now;
     this.requests++;
     this.statuses.set(String(status), (this.statuses.get(String(status)) ?? 0) + 1);
     this.latencies.push(ms);
@@ -48,15 +43,16 @@ export class Recorder {
     return this.tally.get(name) ?? 0;
   }
 
+  /** How many expected refusals' labels start with `prefix`. */
+  expectedCount(prefix: string): number {
+    let total = 0;
+    for (const [label, count] of this.expected) if (label.startsWith(prefix)) total += count;
+    return total;
+  }
+
   failureCount(kind?: string): number {
     if (kind) return this.failures.get(kind)?.count ?? 0;
     return [...this.failures.values()].reduce((sum, failure) => sum + failure.count, 0);
-  }
-
-  /** Requests per second over the span from the first request to the last answer. */
-  rate(): number {
-    const seconds = (this.lastAt - this.firstAt) / 1000;
-    return seconds > 0 ? this.requests / seconds : 0;
   }
 
   percentile(p: number): number {

@@ -3,6 +3,11 @@ import { MODE_TITLES, type ModeResult } from './run-mode';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
+const rate = (result: ModeResult) =>
+  result.loadSeconds > 0 ? (result.recorder.requests / result.loadSeconds).toFixed(1) : '0';
+
+const refused = (result: ModeResult) => result.recorder.expectedCount('409 POST /api/orders');
+
 const list = (entries: Iterable<[string, number]>, sort = true) => {
   const items = [...entries];
   if (sort) items.sort((a, b) => b[1] - a[1]);
@@ -41,10 +46,15 @@ export function printMode(result: ModeResult): void {
   );
   row(
     'requests',
-    `${n(recorder.requests)} (${recorder.rate().toFixed(1)}/s); latency p50 ${recorder.percentile(50)} ms, ` +
+    `${n(recorder.requests)} (${rate(result)}/s; sign-in flows not included); latency p50 ${recorder.percentile(50)} ms, ` +
       `p95 ${recorder.percentile(95)} ms, p99 ${recorder.percentile(99)} ms`,
   );
   row('by status', list(statuses, false).join(', ') || 'none');
+  row(
+    'orders',
+    `${n(result.ordersPlaced)} placed (201), ${n(refused(result))} refused (409), ` +
+      `${n(recorder.counted('replays answered with the same order'))} replays of a placement answered with the same order`,
+  );
   rows('expected 4xx', list(recorder.expected));
   rows('activity', list(recorder.tally));
   row(
@@ -86,6 +96,7 @@ export function printVerdict(results: ModeResult[]): boolean {
     'req/s',
     'p95 ms',
     'orders',
+    'refused',
     '5xx',
     '401',
     'protocol',
@@ -96,9 +107,10 @@ export function printVerdict(results: ModeResult[]): boolean {
   const table = results.map((result) => [
     result.mode,
     n(result.recorder.requests),
-    result.recorder.rate().toFixed(1),
+    rate(result),
     String(result.recorder.percentile(95)),
     n(result.ordersPlaced),
+    n(refused(result)),
     String(result.recorder.failureCount('5xx')),
     String(result.recorder.failureCount('unexpected 401')),
     String(result.log.protocolErrors),
