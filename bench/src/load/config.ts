@@ -48,10 +48,12 @@ export const config = {
 export const LOGIN_RATE_LIMIT = 100_000;
 
 /**
- * The server allows 10 order placements per user and minute (apps/api/src/http/rate-limits.ts).
- * Shoppers stay under it on purpose — a checkout every ~9 s and at most this many POSTs in any
- * 60 s — so that a 429 is never an expected answer and counts as a failure.
+ * Orders per user and minute (ORDER_RATE_LIMIT_PER_MINUTE), set to its default — `pnpm start`'s
+ * configuration — so that the shell running the test cannot change it. Shoppers stay under it on
+ * purpose: a checkout every ~9 s and at most ORDER_POSTS_PER_MINUTE placements (replays included)
+ * in any 60 s, so a 429 is never an expected answer and counts as a failure.
  */
+export const ORDER_RATE_LIMIT = 10;
 export const ORDER_POSTS_PER_MINUTE = 8;
 export const ORDER_INTERVAL_MS: [number, number] = [8_000, 10_000];
 

@@ -23,7 +23,14 @@ import type { AdminProductDto } from '@shop/schema';
 import { freePort, startServer, type Server } from '../processes';
 import { Actor } from './actor';
 import { runChecks, type Check } from './checks';
-import { config, HOT_PRODUCTS, HOT_START_STOCK, LOGIN_RATE_LIMIT, type Mode } from './config';
+import {
+  config,
+  HOT_PRODUCTS,
+  HOT_START_STOCK,
+  LOGIN_RATE_LIMIT,
+  ORDER_RATE_LIMIT,
+  type Mode,
+} from './config';
 import { Recorder } from './recorder';
 import { ServerLog } from './server-log';
 import { runShopper } from './shopper';
@@ -139,6 +146,7 @@ export async function runMode(mode: Mode): Promise<ModeResult> {
         SEED_DEMO: 'true',
         LOG_LEVEL: config.logLevel,
         LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_RATE_LIMIT),
+        ORDER_RATE_LIMIT_PER_MINUTE: String(ORDER_RATE_LIMIT),
       },
       port,
       readyPath: '/api/ready',
