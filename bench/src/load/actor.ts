@@ -68,7 +68,10 @@ export class Actor {
       this.recorder.count('sign-ins');
       return true;
     } catch (error) {
-      this.recorder.fail('sign-in failed', `${this.name} as ${email}: ${(error as Error).message}`);
+      const message = (error as Error).message;
+      // Signed in, then not known (the helper's check of /api/auth/user): a lost session.
+      const kind = / → 401\)/.test(message) ? 'unexpected 401' : 'sign-in failed';
+      this.recorder.fail(kind, `${this.name} signing in as ${email}: ${message}`);
       return false;
     } finally {
       clearTimeout(timer);
