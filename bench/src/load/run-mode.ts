@@ -137,14 +137,19 @@ export async function runMode(mode: Mode): Promise<ModeResult> {
         NODE_ENV: 'development',
         PORT: String(port),
         HOST: '127.0.0.1',
-        // Empty means unset (env.ts): nothing from the calling shell may switch the mode or the provider.
+        // Empty means unset (env.ts), and a variable set here wins over the repository's .env:
+        // nothing from the calling shell or a developer's .env may switch the mode or the provider.
         DATABASE_URL: databaseUrl ?? '',
         ...(dataDir && { DATA_DIR: dataDir }),
         PUBLIC_URL: '',
         OIDC_ISSUER_URL: '',
         ADMIN_EMAILS: '',
+        REDIS_URL: '',
+        TRUST_PROXY: '',
         SEED_DEMO: 'true',
         LOG_LEVEL: config.logLevel,
+        // What the log scan reads (a terminal would get pretty lines; this is a pipe, said anyway).
+        LOG_FORMAT: 'json',
         LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_RATE_LIMIT),
         ORDER_RATE_LIMIT_PER_MINUTE: String(ORDER_RATE_LIMIT),
       },

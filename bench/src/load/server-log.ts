@@ -14,7 +14,7 @@ export class ServerLog {
   lines = 0;
   protocolErrors = 0;
   errorLines = 0;
-  /** Lines that are not JSON (a stack trace, a runtime warning): shown, not judged. */
+  /** Lines that are not JSON (the start banner, a runtime warning, a stack trace): counted, not judged. */
   otherLines = 0;
   readonly protocolSamples: string[] = [];
   readonly errorSamples: string[] = [];
@@ -48,7 +48,10 @@ export class ServerLog {
       level = (JSON.parse(line) as { level?: unknown }).level;
     } catch {
       this.otherLines++;
-      if (this.otherSamples.length < SAMPLES) this.otherSamples.push(line.slice(0, 300));
+      // Shown when they look like trouble; the banner is not worth repeating.
+      if (this.otherSamples.length < SAMPLES && /error|exception|warn|unhandled/i.test(line)) {
+        this.otherSamples.push(line.slice(0, 300));
+      }
       return;
     }
     if (typeof level === 'number' && level >= ERROR_LEVEL) {
