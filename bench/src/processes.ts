@@ -39,6 +39,8 @@ export async function startServer(options: {
   port: number;
   readyPath: string;
   timeoutMs?: number;
+  /** Sees every chunk the server prints (stdout and stderr), e.g. to scan its whole log. */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
 }): Promise<Server> {
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
@@ -46,11 +48,13 @@ export async function startServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+  const keep = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    options.onOutput?.(text, stream);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout!.on('data', keep('stdout'));
+  child.stderr!.on('data', keep('stderr'));
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
 
