@@ -336,3 +336,31 @@ describe('the list and the cards', () => {
     expect(summary.total).toBeGreaterThan(0);
   });
 });
+
+describe('the status timeline under concurrent changes', () => {
+  it('lists a change that waited for the order after the change it waited for', async () => {
+    const product = await makeProduct(db.dataSource, { stock: 10 });
+    const id = await makeOrder(db.dataSource, { items: [{ productId: product.id, quantity: 1 }] });
+    // Another staff member's change holds the order while this one starts and waits for it.
+    const other = db.dataSource.createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    await other.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [id]);
+    const waiting = sales.orderManagement.updateStatus({ id, status: 'shipped' });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the waiting change has begun
+    await other.query(`UPDATE orders SET status = 'processing' WHERE id = $1`, [id]);
+    await other.query(
+      `INSERT INTO order_status_history (order_id, from_status, to_status, created_at)
+       VALUES ($1, 'pending', 'processing', clock_timestamp())`,
+      [id],
+    );
+    await other.commitTransaction();
+    await other.release();
+
+    const order = await waiting;
+    expect(order.history.map((row) => `${row.fromStatus} → ${row.toStatus}`)).toEqual([
+      'pending → processing',
+      'processing → shipped',
+    ]);
+  });
+});

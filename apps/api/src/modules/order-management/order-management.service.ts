@@ -267,8 +267,10 @@ export async function updateOrderStatus(
       paymentStatusAfter(input.status, order.payment_method, order.payment_status),
     ]);
     await tx.query(
-      `INSERT INTO order_status_history (order_id, from_status, to_status, note, changed_by)
-       VALUES ($1, $2, $3, $4, $5)`,
+      // clock_timestamp(), not now() (the transaction's start): a change that waited for another
+      // one's row lock is stamped after it, so the timeline lists them in the order they happened.
+      `INSERT INTO order_status_history (order_id, from_status, to_status, note, changed_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, clock_timestamp())`,
       [input.id, order.status, input.status, input.notes ?? null, userId],
     );
     // The owner's and the staff's open screens hear of it once this commits, on whichever api
