@@ -5,6 +5,7 @@
 import { migrate, openDatabase, seedDemoData, seedPermissionModel, CategoryEntity } from '@shop/db';
 import { loadEnv } from './env';
 import { buildApp } from './app';
+import { startDraining } from './modules/health/health.routes';
 
 const env = loadEnv();
 const db = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DB_POOL_SIZE });
@@ -23,6 +24,12 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+    // Out of the load balancer's rotation first (/api/ready → 503), still serving meanwhile.
+    startDraining();
+    app.log.info(`${signal}: not ready any more, closing in ${env.SHUTDOWN_DRAIN_SECONDS} s`);
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+  }
   app.log.info(`${signal}: finishing in-flight requests`);
   await app.close();
   await db.close();
