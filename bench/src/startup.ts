@@ -103,7 +103,7 @@ async function measure(label: string, env: Record<string, string>) {
   // The first start migrates and seeds: not counted.
   await startOnce(VARIANTS[2]!, env);
   for (const variant of VARIANTS) {
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof startOnce>>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await startOnce(variant, env));
     const ms = (key: 'health' | 'ready') => `${Math.round(median(runs.map((run) => run[key])))} ms`;
     console.log(

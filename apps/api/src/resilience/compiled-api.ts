@@ -109,16 +109,20 @@ export function startApi(name: string, port: number, env: Record<string, string>
   };
 }
 
-/** Log lines at level error or fatal (pino's JSON: 50, 60), and anything that is not JSON. */
+/**
+ * Log lines at level error or fatal (pino's JSON: 50, 60), and lines of plain text that speak of
+ * an error or failure (a stack trace, TypeORM's console messages); other plain text (a start
+ * banner) is not an error.
+ */
 export function errorLines(output: string): string[] {
   return output
     .split('\n')
     .filter((line) => line.trim())
     .filter((line) => {
       try {
-        return (JSON.parse(line) as { level?: number }).level! >= 50;
+        return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
       } catch {
-        return true;
+        return /error|exception|fail/i.test(line);
       }
     });
 }
