@@ -3,7 +3,7 @@
  *
  * 1. A fresh database on the local PostgreSQL (BENCH_SERVER_URL, default postgres@127.0.0.1:5432),
  *    migrated and loaded with `pnpm db:seed --large`, plus a few "hot" products with large stock.
- * 2. The api started production-style as a child process (node + tsx, NODE_ENV=production,
+ * 2. The api's compiled build started as a child process (node dist/main.js, NODE_ENV=production,
  *    AUTH_DEV_PROVIDER=true, LOG_LEVEL=warn, a free port), and the ceilings as two more: a bare
  *    Fastify answering the listing page's bytes, and the listing SQL through plain pg + Fastify.
  * 3. Shoppers and the admin signed in once through the real development sign-in flow over HTTP.
@@ -240,7 +240,7 @@ async function main() {
     const api = await startServer({
       name: 'api',
       cwd: API_DIR,
-      args: [...NODE_ARGS, '--import', 'tsx', 'src/main.ts'],
+      args: [...NODE_ARGS, 'dist/main.js'],
       env: {
         NODE_ENV: 'production',
         AUTH_DEV_PROVIDER: 'true',

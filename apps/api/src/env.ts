@@ -119,6 +119,12 @@ export const EnvSchema = z
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /**
+     * On SIGTERM, how long /api/ready answers 503 (while every request is still served) before the
+     * server closes: the time a load balancer's health check needs to take the instance out of
+     * rotation (deploy/Caddyfile checks every second). 0 = close at once.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `json` (one object a line, for log collectors) or `pretty`; default: pretty on a terminal outside production. */
     LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),

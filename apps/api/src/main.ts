@@ -7,6 +7,7 @@ import { migrate, openDatabase, seedDemoData, seedPermissionModel, CategoryEntit
 import { loadDotEnv, loadEnv, type Env } from './env';
 import { buildApp } from './app';
 import { startBanner } from './start-banner';
+import { startDraining } from './modules/health/health.routes';
 
 const envFile = loadDotEnv();
 let env: Env;
@@ -35,6 +36,12 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+    // Out of the load balancer's rotation first (/api/ready → 503), still serving meanwhile.
+    startDraining();
+    app.log.info(`${signal}: not ready any more, closing in ${env.SHUTDOWN_DRAIN_SECONDS} s`);
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+  }
   app.log.info(`${signal}: finishing in-flight requests`);
   await app.close();
   await db.close();

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
@@ -118,8 +118,35 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
   };
 }
 
-/** Applies every pending migration; returns the names of those it ran. */
+/** The advisory lock migrate() holds: one fixed key for every process of the shop on a database. */
+export const MIGRATION_LOCK_KEY = 4_815_162_342;
+
+/**
+ * Applies every pending migration; returns the names of those it ran.
+ *
+ * Safe with N instances starting at once on one database: the whole run (creating the migrations
+ * table, reading what ran, each migration in its own transaction) happens on ONE connection that
+ * first takes a session-level `pg_advisory_lock`. The others wait for it, then find nothing
+ * pending. A session lock outlives the migrations' transactions and is released by the server if
+ * the process dies. The embedded database's pool has one connection: the lock is taken on that
+ * same connection, so nothing waits for it.
+ */
 export async function migrate(dataSource: DataSource): Promise<string[]> {
-  const ran = await dataSource.runMigrations({ transaction: 'each' });
-  return ran.map((migration) => migration.name);
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      const executor = new MigrationExecutor(dataSource, runner);
+      executor.transaction = 'each';
+      const ran = await executor.executePendingMigrations();
+      return ran.map((migration) => migration.name);
+    } finally {
+      // A failed unlock (a lost connection) must not hide the migration's own error: the server
+      // releases a session lock with its connection anyway.
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await runner.release();
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * Starts the shop for the browser tests: a fresh database on the local PostgreSQL, the api in
- * production mode (with the development sign-in explicitly allowed) serving the built SPA on a free
- * port. Returns the teardown. The base URL reaches the tests through E2E_BASE_URL.
+ * Starts the shop for the browser tests: a fresh database on the local PostgreSQL, the api's
+ * compiled build (`node dist/main.js`, as production runs it) in production mode (with the
+ * development sign-in explicitly allowed) serving the built SPA on a free port. Returns the teardown. The base URL reaches the tests through E2E_BASE_URL.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -57,7 +58,10 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const api = spawn('npx', ['tsx', 'src/main.ts'], {
+  if (!existsSync(`${API_DIR}/dist/main.js`)) {
+    throw new Error('apps/api/dist/main.js is missing: run `pnpm --filter @shop/api build` first');
+  }
+  const api = spawn(process.execPath, ['dist/main.js'], {
     cwd: API_DIR,
     env: {
       ...process.env,
