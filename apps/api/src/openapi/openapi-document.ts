@@ -219,13 +219,29 @@ export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** Headers a route reads besides its procedure's input (see the route's `input` in the table). */
 const ROUTE_HEADERS: Partial<Record<ProcedurePath, z.ZodObject>> = {
   'orders.create': z.object({
+    // It becomes the body's `idempotencyKey` (orders.rest.ts), so it follows that field's rule.
     [IDEMPOTENCY_HEADER]: z
       .string()
-      .min(1)
-      .max(ORDER_LIMITS.idempotencyKey)
+      .regex(new RegExp(`^[\\x21-\\x7E]{1,${ORDER_LIMITS.idempotencyKey}}$`))
       .optional()
-      .meta({ description: 'Retrying with the same key places the order once (same as `idempotencyKey`)' }),
+      .meta({
+        description:
+          'Retrying with the same key places the order once (same as `idempotencyKey`); the same key ' +
+          'with another body answers 422',
+      }),
   }),
+};
+
+/** What an operation's summary leaves out: partial answers and how to page on. */
+const DESCRIPTIONS: Partial<Record<ProcedurePath, string>> = {
+  'products.list':
+    'Without `limit`, a signed-in caller gets the whole catalogue (name order), while a caller who is ' +
+    'not signed in gets the first 100 products only: page on with `limit` and `cursor` (the id of the ' +
+    "previous page's last product) or `offset`.",
+  'orders.list':
+    'Newest first. Without `limit`, staff who may read every order get the newest 100 and a customer ' +
+    'gets all of their own. `X-Total-Count` says how many there are in all, and `Link` with ' +
+    '`rel="next"` where the next page is, for as long as there may be more.',
 };
 
 /**
@@ -362,6 +378,7 @@ function tableOperation(route: RestRoute): ZodOpenApiOperationObject {
   return {
     operationId: route.procedure.replace('.', '_'),
     summary: route.summary,
+    ...(DESCRIPTIONS[route.procedure] && { description: DESCRIPTIONS[route.procedure] }),
     tags: [route.url.split('/')[2]!],
     ...(access === 'public' && { security: [] }),
     ...(Object.keys(requestParams).length && { requestParams }),
