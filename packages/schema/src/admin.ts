@@ -7,6 +7,7 @@ import { MoneyString, ProductInput } from './products';
 import { OrderStatus } from './orders';
 import { INVENTORY_MESSAGES, MoneyTotalString, StockLevel } from './inventory';
 import { EditVersion } from './edit-version';
+import { documentedAs } from './openapi-meta';
 
 /** Spec §9: the overview's lists show 5 items. */
 export const OVERVIEW_LIST_SIZE = 5;
@@ -76,10 +77,12 @@ export const ProductUpdateInput = ProductInput.extend({
   stock: ProductInput.shape.stock.optional(),
   expectedStock: StockLevel(INVENTORY_MESSAGES.expectedStock).optional(),
   version: EditVersion.optional(),
-}).refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
-  message: INVENTORY_MESSAGES.expectedStockAlone,
-  path: ['stock'],
-});
+})
+  .refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
+    message: INVENTORY_MESSAGES.expectedStockAlone,
+    path: ['stock'],
+  })
+  .meta(documentedAs((rendered) => ({ ...rendered, dependentRequired: { expectedStock: ['stock'] } })));
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 
 /** What `DELETE /api/products/:id` did: a product that appears in orders is deactivated instead. */

@@ -24,7 +24,12 @@ export const ApiTokenCreateInput = z.strictObject({
   expiresAt: z.iso
     .datetime({ offset: true, message: 'Must be a date and time like 2027-01-31T00:00:00Z' })
     .nullish()
-    .refine((value) => value == null || Date.parse(value) > Date.now(), API_TOKEN_MESSAGES.expiresInPast),
+    .refine((value) => value == null || Date.parse(value) > Date.now(), API_TOKEN_MESSAGES.expiresInPast)
+    .meta({
+      description:
+        'When the token stops working: a date and time with an offset (2027-01-31T00:00:00Z), in the ' +
+        'future (a past one is refused); null or absent: never',
+    }),
 });
 export type ApiTokenCreateInput = z.input<typeof ApiTokenCreateInput>;
 

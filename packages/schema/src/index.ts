@@ -19,3 +19,4 @@ export * from './api-tokens';
 export * from './product-csv';
 export * from './live-events';
 export * from './edit-version';
+export * from './openapi-meta';

@@ -3,6 +3,7 @@
  * and threshold update, the low-stock list, the inventory summary and the stock ledger.
  */
 import { z } from 'zod';
+import { documentedAs } from './openapi-meta';
 
 /** Largest stock level or threshold accepted (the column is a 32-bit integer). */
 export const MAX_STOCK = 1_000_000_000;
@@ -51,7 +52,14 @@ export const ProductStockPatchInput = z
   .refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
     message: INVENTORY_MESSAGES.expectedStockAlone,
     path: ['stock'],
-  });
+  })
+  .meta(
+    documentedAs((rendered) => ({
+      ...rendered,
+      anyOf: [{ required: ['stock'] }, { required: ['lowStockThreshold'] }],
+      dependentRequired: { expectedStock: ['stock'] },
+    })),
+  );
 export type ProductStockPatchInput = z.input<typeof ProductStockPatchInput>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
+import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -201,7 +202,8 @@ const ClientPrice = z
   .refine((value) => {
     const cents = toCents(value);
     return cents !== null && cents >= 0 && cents <= MAX_CENTS;
-  }, 'price must be an amount of at least 0 with at most 2 decimals, like 12.50');
+  }, 'price must be an amount of at least 0 with at most 2 decimals, like 12.50')
+  .meta(CLIENT_AMOUNT_DOC);
 
 export const PlaceOrderItem = z.strictObject({
   productId: z.uuid('productId must be a uuid'),
@@ -224,6 +226,48 @@ const optionalText = (name: string, max: number) =>
 
 const CARD_FIELDS = ['cardHolderName', 'cardLastFour'] as const;
 const BANK_FIELDS = ['bankName', 'bankAccountNumber'] as const;
+/** The payment fields each method needs; the others' fields are refused (the superRefine below). */
+const PAYMENT_FIELDS: Record<PaymentMethod, readonly string[]> = {
+  card: CARD_FIELDS,
+  cash_on_delivery: [],
+  bank_transfer: BANK_FIELDS,
+};
+
+/**
+ * The superRefine below as the OpenAPI document shows it: one body per payment method (`oneOf`,
+ * told apart by `paymentMethod`), each with its own payment fields required and the others' absent.
+ */
+const PLACE_ORDER_DOC = documentedAs((rendered) => {
+  const properties = rendered.properties as Record<string, unknown>;
+  const required = rendered.required as string[];
+  const paymentFields: readonly string[] = [...CARD_FIELDS, ...BANK_FIELDS];
+  return {
+    type: 'object',
+    description:
+      'One shape per paymentMethod: card needs cardHolderName and cardLastFour, bank_transfer needs ' +
+      'bankName and bankAccountNumber, and neither may be sent with another method. No other card data ' +
+      'is accepted: no card number, CVV or expiry field, and no value shaped like a card number ' +
+      '(13 to 19 digits) anywhere in the body.',
+    oneOf: PAYMENT_METHODS.map((method) => {
+      const own = PAYMENT_FIELDS[method];
+      const kept = Object.entries(properties).filter(
+        ([key]) => !paymentFields.includes(key) || own.includes(key),
+      );
+      return {
+        title: PAYMENT_METHOD_LABEL[method],
+        type: 'object',
+        properties: Object.fromEntries(
+          kept.map(([key, schema]) => [
+            key,
+            key === 'paymentMethod' ? { type: 'string', const: method } : schema,
+          ]),
+        ),
+        required: [...required, ...own],
+        additionalProperties: false,
+      };
+    }),
+  };
+});
 
 const PlaceOrderBody = z
   .strictObject({
@@ -293,7 +337,8 @@ const PlaceOrderBody = z
         });
       }
     }
-  });
+  })
+  .meta(PLACE_ORDER_DOC);
 
 /**
  * The body of POST /api/orders (spec §7) and the input of `orders.create`. Strict: unknown keys

@@ -3,6 +3,7 @@ import { PRODUCT_PAGE_MAX, SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZE } from './pro
 import { MAX_CENTS, toCents } from './money';
 import { CategoryDto } from './categories';
 import { EditVersion } from './edit-version';
+import { CLIENT_AMOUNT_DOC } from './openapi-meta';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z
@@ -55,7 +56,7 @@ export const ProductListInput = z
     search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
     limit: count(1, PRODUCT_PAGE_MAX).optional(),
     cursor: z.uuid('cursor must be the id of the last product of the previous page').optional(),
-    offset: count(0, 1_000_000).optional(),
+    offset: count(0, 1_000_000).meta({ description: 'Not together with cursor' }).optional(),
   })
   .refine((input) => input.cursor === undefined || input.offset === undefined, {
     message: 'Send cursor or offset, not both',
@@ -125,6 +126,7 @@ const price = z
     const cents = toCents(value);
     return cents !== null && cents >= 0 && cents <= MAX_CENTS;
   }, PRODUCT_MESSAGES.price)
+  .meta(CLIENT_AMOUNT_DOC)
   .transform((value) => toCents(value) as number);
 
 /** Product create/replace body (spec §7 POST/PUT /api/products). Price arrives as string or number. */

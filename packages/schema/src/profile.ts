@@ -4,6 +4,7 @@
  * other than these four is refused.
  */
 import { z } from 'zod';
+import { EMAIL_DOC, PHONE_DOC } from './openapi-meta';
 
 export const PROFILE_LIMITS = { firstName: 100, lastName: 100, email: 320, phone: 40 } as const;
 
@@ -30,13 +31,13 @@ export const ProfileUpdateInput = z.strictObject({
     .string(PROFILE_MESSAGES.email)
     .trim()
     .max(PROFILE_LIMITS.email, PROFILE_MESSAGES.email)
+    .meta(EMAIL_DOC)
     .pipe(z.email(PROFILE_MESSAGES.email))
     .transform((email) => email.toLowerCase())
     .optional(),
-  phone: clearableText('phone', PROFILE_LIMITS.phone).refine(
-    (phone) => phone == null || /^\+?[0-9][0-9 ().-]*$/.test(phone),
-    PROFILE_MESSAGES.phone,
-  ),
+  phone: clearableText('phone', PROFILE_LIMITS.phone)
+    .refine((phone) => phone == null || /^\+?[0-9][0-9 ().-]*$/.test(phone), PROFILE_MESSAGES.phone)
+    .meta(PHONE_DOC),
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 /** The changes as the server applies them: undefined = unchanged, null = cleared. */

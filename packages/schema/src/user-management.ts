@@ -7,6 +7,7 @@ import { PROFILE_LIMITS, PROFILE_MESSAGES } from './profile';
 import { Role } from './users';
 import { RoleId } from './roles';
 import { EditVersion } from './edit-version';
+import { EMAIL_DOC, PHONE_DOC } from './openapi-meta';
 
 export const USER_MESSAGES = {
   email: 'Invalid email address',
@@ -31,6 +32,7 @@ const email = z
   .string(USER_MESSAGES.email)
   .trim()
   .max(PROFILE_LIMITS.email, USER_MESSAGES.email)
+  .meta(EMAIL_DOC)
   .pipe(z.email(USER_MESSAGES.email))
   .transform((value) => value.toLowerCase());
 
@@ -39,6 +41,7 @@ const phone = z
   .string(USER_MESSAGES.phone)
   .trim()
   .max(PROFILE_LIMITS.phone, `Phone must be at most ${PROFILE_LIMITS.phone} characters`)
+  .meta(PHONE_DOC)
   .nullable()
   .transform((value) => value || null)
   .refine((value) => value === null || /^\+?[0-9][0-9 ().-]*$/.test(value), USER_MESSAGES.phone)

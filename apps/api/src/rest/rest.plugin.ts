@@ -15,7 +15,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
       handler: async (req, reply) => {
         try {
           const ctx = await createRequestContext(req, reply, options);
-          const result = await callRoute(route, createCaller(ctx), req);
+          const result = await callRoute(route, createCaller(ctx), ctx);
           return reply.code(route.status ?? 200).send(result ?? null);
         } catch (error) {
           return sendError(reply, error);

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { createCaller } from '../trpc/router';
+import type { RequestContext } from '../context';
 import { listVisibleOrders, orderBodyWithIdempotencyKey } from '../modules/orders/orders.rest';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -27,8 +28,11 @@ export interface RestRoute {
   status?: number;
   /** The procedure's input when it is not the default (see `routeInput`). */
   input?: (req: FastifyRequest) => unknown;
-  /** Calls more than the one procedure (GET /api/orders chooses by permission). */
-  call?: (caller: Caller, input: unknown) => Promise<unknown>;
+  /**
+   * Calls more than the one procedure (GET /api/orders chooses by permission, and says in headers
+   * how many there are); `ctx` is the request's, for its reply's headers.
+   */
+  call?: (caller: Caller, input: unknown, ctx: RequestContext) => Promise<unknown>;
 }
 
 type Params = Record<string, string>;
@@ -52,9 +56,9 @@ export function routeInput(route: RestRoute, req: FastifyRequest): unknown {
 }
 
 /** Runs a route's procedure (or its `call`) with its input. */
-export function callRoute(route: RestRoute, caller: Caller, req: FastifyRequest): Promise<unknown> {
-  const input = routeInput(route, req);
-  if (route.call) return route.call(caller, input);
+export function callRoute(route: RestRoute, caller: Caller, ctx: RequestContext): Promise<unknown> {
+  const input = routeInput(route, ctx.req);
+  if (route.call) return route.call(caller, input, ctx);
   const [router, name] = route.procedure.split('.') as [string, string];
   const procedure = (
     caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>
@@ -118,8 +122,8 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/orders',
     procedure: 'orders.list',
-    summary: "Orders: everybody's for order staff, else the caller's own",
-    call: (caller, input) => listVisibleOrders(caller, input as never),
+    summary: "Orders, newest first: everybody's for order staff, else the caller's own",
+    call: (caller, input, ctx) => listVisibleOrders(caller, input, ctx),
   },
   { method: 'GET', url: '/api/orders/:id', procedure: 'orders.byId', summary: 'One order with its items' },
   {

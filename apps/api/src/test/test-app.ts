@@ -7,7 +7,9 @@
  *
  * `startTestApp({ listen: false })` skips the socket for tests that only use `shop.app.inject()`.
  * Environment defaults suit tests (silent log, no SPA, a login rate limit high enough for many
- * sign-ins); pass `env: { ADMIN_EMAILS: 'boss@example.com' }` to change any variable.
+ * sign-ins); pass `env: { ADMIN_EMAILS: 'boss@example.com' }` to change any variable, and
+ * `beforeReady: (app) => app.addHook(…)` to add a test's own hooks (e.g. one recording every answer:
+ * openapi/openapi-contract.test.ts) — production never runs it.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -39,12 +41,17 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Env
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string | undefined>; listen?: boolean } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    listen?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase({ poolSize: 5 });
   try {
     const env = testEnv(options.env);
     const app = await buildApp({ env, dataSource: db.dataSource });
+    options.beforeReady?.(app);
     let baseUrl = '';
     if (options.listen !== false) {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -230,6 +230,42 @@ describe('GET /api/orders and /api/orders/:id', () => {
     expect((await call(alice, 'GET', '/api/orders?page=2')).statusCode).toBe(400);
   });
 
+  it('says how many there are and where the next page is: X-Total-Count and Link rel="next"', async () => {
+    // 120 older orders of a customer of this test, so staff see more than the default 100.
+    const carol = await customer();
+    await shop.dataSource.query(
+      `INSERT INTO orders (user_id, total, shipping_address, created_at, updated_at)
+       SELECT $1, '1.00', 'Somewhere 1', now() - n * interval '1 minute', now() - n * interval '1 minute'
+       FROM generate_series(1, 120) AS n`,
+      [carol.user.id],
+    );
+    const [{ n: total }] = await shop.dataSource.query(`SELECT count(*)::int AS n FROM orders`);
+    const admin = await signIn(shop.app, 'admin@example.com');
+
+    const newest = await call(admin, 'GET', '/api/orders');
+    expect(newest.json()).toHaveLength(100);
+    expect(newest.headers['x-total-count']).toBe(String(total));
+    expect(newest.headers.link).toBe('</api/orders?limit=100&offset=100>; rel="next"');
+    const rest = await call(admin, 'GET', '/api/orders?limit=100&offset=100');
+    expect(rest.json()).toHaveLength(total - 100);
+    expect(rest.headers['x-total-count']).toBe(String(total));
+    expect(rest.headers.link).toBeUndefined();
+
+    // A customer gets all of their own without asking, so no next page; with a limit, pages.
+    const own = await call(carol, 'GET', '/api/orders');
+    expect(own.json()).toHaveLength(120);
+    expect(own.headers['x-total-count']).toBe('120');
+    expect(own.headers.link).toBeUndefined();
+    const page = await call(carol, 'GET', '/api/orders?limit=50&offset=50');
+    expect(page.json()).toHaveLength(50);
+    expect(page.headers['x-total-count']).toBe('120');
+    expect(page.headers.link).toBe('</api/orders?limit=50&offset=100>; rel="next"');
+    const beyond = await call(carol, 'GET', '/api/orders?limit=50&offset=500');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('120');
+    expect(beyond.headers.link).toBeUndefined();
+  });
+
   it('tRPC orders.mine answers what GET /api/orders answers a customer', async () => {
     const rest = (await call(alice, 'GET', '/api/orders')).json();
     const trpc = await call(alice, 'GET', '/trpc/orders.mine');

@@ -1,13 +1,17 @@
 /**
  * The REST adapter's helpers for /api/orders: the `Idempotency-Key` header joins the body as the
  * procedure's `idempotencyKey`, and GET /api/orders answers by permission (DESIGN.md §4 'Who sees
- * what') — everybody's orders with `orders:read_all`, else the caller's own.
+ * what') — everybody's orders with `orders:read_all`, else the caller's own — and says how many
+ * there are in all (`X-Total-Count`) and where the next page is (`Link: <…>; rel="next"`), so a
+ * caller that did not page (staff get the newest ORDER_LIST_DEFAULT_LIMIT) knows the answer is partial.
  */
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { Caller } from '../../rest/routes';
-import type { OrderListInput } from '@shop/schema';
-import { BadRequestError } from '../../errors';
+import type { RequestContext } from '../../context';
+import { ORDER_LIST_DEFAULT_LIMIT, OrderListInput, type OrderDto } from '@shop/schema';
+import { BadRequestError, UnauthorizedError } from '../../errors';
+import { countVisibleOrders } from './orders.service';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -30,12 +34,43 @@ export function orderBodyWithIdempotencyKey(req: FastifyRequest): unknown {
   return { ...body, idempotencyKey: header };
 }
 
-/** GET /api/orders: `orders.list` for callers who may read every order, `orders.mine` otherwise. */
-export async function listVisibleOrders(caller: Caller, page: OrderListInput) {
+/**
+ * GET /api/orders: `orders.list` for callers who may read every order, `orders.mine` otherwise,
+ * with the paging headers. The list is an array, as the spec documents; the headers say the rest.
+ */
+export async function listVisibleOrders(caller: Caller, query: unknown, ctx: RequestContext) {
+  let orders: OrderDto[];
+  let staff = true;
   try {
-    return await caller.orders.list(page);
+    orders = await caller.orders.list(query as OrderListInput);
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'FORBIDDEN') return caller.orders.mine(page);
-    throw error;
+    if (!(error instanceof TRPCError && error.code === 'FORBIDDEN')) throw error;
+    orders = await caller.orders.mine(query as OrderListInput); // without a limit: all of the caller's own
+    staff = false;
+  }
+  // The query as the procedure read it (numbers, not the query string's text); it passed already.
+  const page = OrderListInput.parse(query);
+  const limit = page?.limit ?? (staff ? ORDER_LIST_DEFAULT_LIMIT : undefined);
+  await setPagingHeaders(ctx, orders.length, page?.offset ?? 0, limit);
+  return orders;
+}
+
+/**
+ * `X-Total-Count` and, when there may be more, `Link: </api/orders?limit=n&offset=m>; rel="next"`.
+ * A page that came back short (and not empty) ends the list, so its total needs no query; only a
+ * full or empty page costs a count(*).
+ */
+async function setPagingHeaders(
+  ctx: RequestContext,
+  returned: number,
+  offset: number,
+  limit: number | undefined,
+): Promise<void> {
+  if (!ctx.user) throw new UnauthorizedError(); // the procedures above already refused
+  const ended = returned > 0 && (limit === undefined || returned < limit);
+  const total = ended ? offset + returned : await countVisibleOrders({ ...ctx, user: ctx.user });
+  ctx.res.header('x-total-count', String(total));
+  if (limit !== undefined && offset + returned < total) {
+    ctx.res.header('link', `</api/orders?limit=${limit}&offset=${offset + returned}>; rel="next"`);
   }
 }

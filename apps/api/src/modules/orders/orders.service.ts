@@ -120,6 +120,17 @@ export async function listAllOrders(ctx: Ctx, page: OrderListInput = {}): Promis
   return orders.map(toOrderDto);
 }
 
+/**
+ * How many orders the caller may see: every order with `orders:read_all`, else their own. For the
+ * paging headers of GET /api/orders (orders.rest.ts); a count(*) over the primary key or the
+ * user_id index, so cheap even at 50,000 orders.
+ */
+export async function countVisibleOrders(ctx: Ctx): Promise<number> {
+  return canReadAll(ctx.user)
+    ? ctx.db.count(OrderEntity)
+    : ctx.db.count(OrderEntity, { where: { userId: ctx.user.id } });
+}
+
 async function loadOrderDetail(db: EntityManager, id: string): Promise<OrderDetailDto | null> {
   const order = await db.findOne(OrderEntity, { where: { id } });
   if (!order) return null;
