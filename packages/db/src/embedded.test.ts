@@ -70,7 +70,9 @@ describe('the embedded database under concurrent requests', () => {
     async () => {
       db = await openDatabase({ dataDir: concurrentDir });
       const { dataSource } = db;
-      await dataSource.query(`CREATE TABLE shelf (id int PRIMARY KEY, stock int NOT NULL CHECK (stock >= 0))`);
+      await dataSource.query(
+        `CREATE TABLE shelf (id int PRIMARY KEY, stock int NOT NULL CHECK (stock >= 0))`,
+      );
       await dataSource.query(`INSERT INTO shelf VALUES (1, 20)`);
 
       // Exactly one connection ever reaches PGlite, however many queries wait (STACK.md).
@@ -94,7 +96,9 @@ describe('the embedded database under concurrent requests', () => {
       const outcomes = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
           dataSource.transaction(async (tx) => {
-            const [row]: { stock: number }[] = await tx.query(`SELECT stock FROM shelf WHERE id = 1 FOR UPDATE`);
+            const [row]: { stock: number }[] = await tx.query(
+              `SELECT stock FROM shelf WHERE id = 1 FOR UPDATE`,
+            );
             if (row!.stock < 1) throw new Error('sold out');
             await tx.query(`UPDATE shelf SET stock = stock - 1 WHERE id = 1`);
             if (i % 4 === 0) throw new Error('changed my mind');
@@ -108,8 +112,8 @@ describe('the embedded database under concurrent requests', () => {
       );
       expect(new Set(reasons)).toEqual(new Set(['sold out', 'changed my mind']));
       expect(sold).toBe(20);
-      const [{ stock }]: { stock: number }[] = await dataSource.query(`SELECT stock FROM shelf WHERE id = 1`);
-      expect(stock).toBe(0);
+      const [shelf]: { stock: number }[] = await dataSource.query(`SELECT stock FROM shelf WHERE id = 1`);
+      expect(shelf?.stock).toBe(0);
       clearInterval(sampler);
       expect(mostConnections).toBe(1);
     },
