@@ -44,7 +44,7 @@ export async function startTestApp(
   const db = await createTestDatabase({ poolSize: 5 });
   try {
     const env = testEnv(options.env);
-    const app = await buildApp({ env, dataSource: db.dataSource });
+    const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });
     let baseUrl = '';
     if (options.listen !== false) {
       await app.listen({ port: 0, host: '127.0.0.1' });
