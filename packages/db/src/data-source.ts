@@ -111,7 +111,8 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
     dataSource,
     kind: 'embedded',
     async close() {
-      await dataSource.destroy();
+      // The DataSource may already be closed (a test of a lost database): still stop the rest.
+      if (dataSource.isInitialized) await dataSource.destroy();
       await server.stop();
       await pglite.close();
     },

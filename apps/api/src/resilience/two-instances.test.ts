@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceOptions } from '@shop/db';
-import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
+import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { TEST_ENV_DEFAULTS } from '../test/test-app';
@@ -46,7 +46,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe('two api instances on one database', () => {
+// Embedded (TEST_DB_MODE=embedded): skipped. The embedded database lives inside one api process and
+// takes exactly one connection; a second instance (a second pool, a second LISTEN client) cannot reach it.
+describe.skipIf(embeddedTestDatabase)('two api instances on one database', () => {
   it('a session made through A is valid on B, and signing out on B ends it on A', async () => {
     const shopper = await signIn(a.baseUrl, 'two-instances@example.com');
     const onB = await fetch(`${b.baseUrl}/api/auth/user`, { headers: { cookie: shopper.cookie } });

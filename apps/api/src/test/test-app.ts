@@ -50,7 +50,7 @@ export async function startTestApp(
   const db = await createTestDatabase({ poolSize: 5 });
   try {
     const env = testEnv(options.env);
-    const app = await buildApp({ env, dataSource: db.dataSource });
+    const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });
     options.beforeReady?.(app);
     let baseUrl = '';
     if (options.listen !== false) {

@@ -31,7 +31,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 when the database is gone, while health stays 200', async () => {
     const db = await createTestDatabase({ poolSize: 1 });
-    const app = await buildApp({ env: testEnv({ DATABASE_URL: db.url }), dataSource: db.dataSource });
+    const app = await buildApp({ env: testEnv(), dataSource: db.dataSource, databaseKind: db.kind });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
 

@@ -3,10 +3,12 @@
  * form's messages, SKUs, full replace, the stock PATCH with its ledger row, delete vs deactivate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { PRODUCT_DELETE_MESSAGES, PRODUCT_MESSAGES } from '@shop/schema';
 import {
   callerAs,
+  contextFor,
   currentUser,
   DEMO_EMAILS,
   failureOf,
@@ -14,7 +16,7 @@ import {
   makeProduct,
   type Caller,
 } from '../admin/testing/admin-fixtures';
-import { generateSku, skuPrefix } from './products-admin.service';
+import { deleteProduct, generateSku, skuPrefix } from './products-admin.service';
 
 let db: TestDatabase;
 let admin: Caller;
@@ -259,6 +261,34 @@ describe('products.delete', () => {
     const shopper = await callerAs(db.dataSource, 'customer');
     expect((await shopper.products.list()).some((p) => p.id === product.id)).toBe(false);
     expect((await admin.products.list()).some((p) => p.id === product.id)).toBe(true);
+  });
+
+  it('deactivates when the database refuses the delete: an order named it after the service looked', async () => {
+    // The race (an order placed between the look at order_items and the DELETE), made certain: the
+    // service's look is made to miss the order, so the DELETE meets the order items' RESTRICT key.
+    // PostgreSQL 15 refuses with 23503, PostgreSQL 18 (the embedded database) with 23001.
+    const product = await makeProduct(db.dataSource);
+    await makeOrder(db.dataSource, { items: [{ productId: product.id, quantity: 1 }] });
+    const ctx = contextFor(db.dataSource, await currentUser(db.dataSource, DEMO_EMAILS.admin));
+    const missingOrders = (tx: EntityManager): EntityManager => {
+      const blind: EntityManager = Object.create(tx);
+      blind.query = ((sql: string, parameters?: unknown[]) =>
+        /FROM order_items/.test(sql)
+          ? Promise.resolve([])
+          : tx.query(sql, parameters)) as EntityManager['query'];
+      return blind;
+    };
+    const manager: EntityManager = Object.create(ctx.db);
+    manager.transaction = ((work: (tx: EntityManager) => Promise<unknown>) =>
+      ctx.db.transaction((tx) => work(missingOrders(tx)))) as EntityManager['transaction'];
+
+    expect(await deleteProduct({ ...ctx, db: manager }, product.id)).toEqual({
+      id: product.id,
+      outcome: 'deactivated',
+      message: PRODUCT_DELETE_MESSAGES.deactivated,
+    });
+    const [row] = await db.dataSource.query(`SELECT is_active FROM products WHERE id = $1`, [product.id]);
+    expect(row.is_active).toBe(false);
   });
 
   it('answers NOT_FOUND for an unknown product', async () => {

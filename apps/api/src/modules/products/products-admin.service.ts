@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
+import { isStillReferenced } from '../../sql/pg-errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { readAdminProduct } from './products.service';
@@ -211,9 +212,7 @@ export async function deleteProduct(ctx: ServiceContext, id: string): Promise<Pr
         await tx.query('RELEASE SAVEPOINT delete_product');
         return { id, outcome: 'deleted' as const, message: PRODUCT_DELETE_MESSAGES.deleted };
       } catch (error) {
-        const code =
-          error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : undefined;
-        if (code !== '23503') throw error;
+        if (!isStillReferenced(error)) throw error;
         await tx.query('ROLLBACK TO SAVEPOINT delete_product');
       }
     }
