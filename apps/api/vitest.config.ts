@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * `TEST_DB_MODE=embedded` runs the suite on the embedded database (PGlite, one connection) instead
  * of PostgreSQL (docs/database-modes.md). Every test file runs in both modes, except these: what
- * they hold does not touch the database, so a second run would only repeat the first, and the
+ * they hold does not touch the database they were given, so a second run would only repeat the first, and the
  * embedded run is the slower one (a PGlite per file). Tests that cannot run embedded skip themselves
  * with their reason (`describe.skipIf(embeddedTestDatabase)`).
  */
@@ -13,6 +13,10 @@ const NOT_IN_EMBEDDED_RUN = [
   'src/openapi/openapi.test.ts', // the document, on a bare Fastify
   'src/http/spa.test.ts', // static files and the history fallback
   'src/http/request-guard.test.ts', // refused before any query; rate limits count in memory
+  // Several compiled api processes on one PostgreSQL server, whatever the mode: a second run
+  // would only repeat the first (an embedded database belongs to one process).
+  'src/resilience/proxy-topology.test.ts',
+  'src/resilience/migration-race.test.ts',
 ];
 
 const embedded = process.env.TEST_DB_MODE === 'embedded';

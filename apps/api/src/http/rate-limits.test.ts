@@ -8,6 +8,7 @@
 import { DataSource } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataSourceOptions } from '@shop/db';
+import { embeddedTestDatabase } from '@shop/db/testing';
 import { buildApp } from '../app';
 import { startTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signIn } from '../test/sign-in';
@@ -62,7 +63,8 @@ describe('per-IP limits and TRUST_PROXY', () => {
   });
 });
 
-describe('REDIS_URL', () => {
+// Two instances need two connections to one database: PostgreSQL only (the embedded one has one).
+describe.skipIf(embeddedTestDatabase)('REDIS_URL', () => {
   it('shares the order counter between two api instances', async () => {
     const env = { ORDER_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:6379' };
     const a = await start(env);
