@@ -164,7 +164,7 @@ export async function buildApp({
     await api.register(productCsvRoutes, deps);
     await api.register(openApiRoutes);
 
-    // The tRPC plugin replaces the JSON body parser inside its own scope (STACK.md gotcha 7).
+    // The tRPC plugin replaces the JSON body parser inside its own scope (docs/stack.md gotcha 7).
     await api.register(async (scope) => {
       await scope.register(fastifyTRPCPlugin, {
         prefix: '/trpc',

@@ -1,5 +1,5 @@
 /**
- * The account screens (spec §2, §5, §8): /login, /signup, /forgot-password, /reset-password. They
+ * The account screens (docs/product.md §2, §5, §8): /login, /signup, /forgot-password, /reset-password. They
  * authenticate nobody: the forms end at the login endpoint (intercepted here, so these tests follow
  * the web's navigation only; auth.spec.ts goes through the real provider), and the password flows
  * are simulated with a 2000 ms wait.

@@ -1,5 +1,5 @@
 /**
- * Who reaches what in the admin area (spec §6): the inventory manager gets products and inventory,
+ * Who reaches what in the admin area (docs/product.md §6): the inventory manager gets products and inventory,
  * the sales manager orders, a customer is sent to the dashboard, and shoppers never download the
  * admin code.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/inventory (spec §2 Inventory, §8 Inventory toasts): the cards against the database,
+ * /admin/inventory (docs/product.md §2 Inventory, §8 Inventory toasts): the cards against the database,
  * search and Low Stock Only, the threshold buttons, and Update Stock with a reason that lands in
  * the product's stock history.
  */
@@ -85,7 +85,7 @@ test('Update Stock stores the new level and the reason, shown in the history', a
   await expect(latest).toContainText('Staff update');
   await page.keyboard.press('Escape');
 
-  // Non-numeric input becomes 0 (spec §5).
+  // Non-numeric input becomes 0 (docs/product.md §5).
   await row.getByRole('button', { name: 'Update Stock' }).click();
   await dialog.getByLabel('New Stock Level').fill('');
   await dialog.getByRole('button', { name: 'Update Stock' }).click();

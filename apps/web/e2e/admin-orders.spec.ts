@@ -1,5 +1,5 @@
 /**
- * /admin/orders (spec §2 Order management, §8 Orders toasts): the cards, search and filter, the
+ * /admin/orders (docs/product.md §2 Order management, §8 Orders toasts): the cards, search and filter, the
  * View dialog with its timeline, a status change, a refused one, and a cancellation returning stock.
  */
 import { expect, test, type Page } from '@playwright/test';

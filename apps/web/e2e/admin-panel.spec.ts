@@ -1,5 +1,5 @@
 /**
- * The admin panel as an admin (spec §2 Admin panel, §8 Products toasts): the sidebar, the overview's
+ * The admin panel as an admin (docs/product.md §2 Admin panel, §8 Products toasts): the sidebar, the overview's
  * numbers against the database, and a product created, edited and deleted through the dialog.
  */
 import { expect, test, type Page } from '@playwright/test';

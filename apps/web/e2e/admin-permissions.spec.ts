@@ -1,5 +1,5 @@
 /**
- * The Permissions screen (spec §2, §5, §8 Roles toasts) and what it decides: roles, permissions and
+ * The Permissions screen (docs/product.md §2, §5, §8 Roles toasts) and what it decides: roles, permissions and
  * groups created and changed through the screen, a role deleted after the browser's confirmation,
  * and a custom role holding one group given to a user through Edit User — who then reaches exactly
  * the admin pages that group allows.
@@ -55,7 +55,7 @@ test('roles: search, create with a group, edit, and delete after the browser con
   await expect(roleRow(page, 'sales_manager')).toBeVisible();
   await page.getByLabel('Search roles, permissions and groups').fill('');
 
-  // The form's rule (spec §5) and a server refusal (a taken name).
+  // The form's rule (docs/product.md §5) and a server refusal (a taken name).
   await page.getByRole('button', { name: 'Create Role' }).click();
   const create = page.getByRole('dialog', { name: 'Create Role' });
   await create.getByRole('button', { name: 'Create Role' }).click();

@@ -1,5 +1,5 @@
 /**
- * User management as an admin (spec §2 User Management / Create User / Edit User, §5, §8 Users
+ * User management as an admin (docs/product.md §2 User Management / Create User / Edit User, §5, §8 Users
  * toasts): the cards and table against the database, a user created, edited and deleted, the
  * form's messages, 'User not found', and the server refusing an admin's own deletion.
  */

@@ -1,5 +1,5 @@
 /**
- * Signing in through the real development identity provider (DESIGN §3) and what the shop then shows:
+ * Signing in through the real development identity provider (docs/architecture.md §3) and what the shop then shows:
  * the home greeting, the shared header's avatar menu with the role badge, the Admin Panel link for
  * staff only, and logging out.
  */

@@ -1,5 +1,5 @@
 /**
- * The cart (spec §2 Cart, §4 cart rules) in the browser: lines, quantities, totals, the empty
+ * The cart (docs/product.md §2 Cart, §4 cart rules) in the browser: lines, quantities, totals, the empty
  * state, and the cart kept in localStorage across reloads. Each test has its own browser context,
  * so each starts with an empty localStorage. Products are found by their state, never by position.
  */

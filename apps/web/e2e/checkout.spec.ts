@@ -1,5 +1,5 @@
 /**
- * Checkout in Chromium (spec §2 Checkout, §5 checkout rules, §8 checkout toasts): the signed-out
+ * Checkout in Chromium (docs/product.md §2 Checkout, §5 checkout rules, §8 checkout toasts): the signed-out
  * prompt, the empty-cart notice, every validation in the spec's order, card and bank transfer
  * orders end to end, and what changed prices and short stock tell the shopper. Every test signs in
  * as a new customer, so none shares orders, addresses or a cart.

@@ -1,5 +1,5 @@
 /**
- * The customer dashboard in Chromium (spec §2 Customer dashboard): welcome, the three tiles, the
+ * The customer dashboard in Chromium (docs/product.md §2 Customer dashboard): welcome, the three tiles, the
  * five most recent orders, account information and quick actions.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The route guard in the browser (spec §2, §6), through the real routes that use it (shopper-routes,
+ * The route guard in the browser (docs/product.md §2, §6), through the real routes that use it (shopper-routes,
  * admin-routes). The guard's branches and delays are also covered without a browser in
  * src/features/auth/route-guard.test.tsx.
  */
@@ -76,7 +76,7 @@ test('staff may open /admin', async ({ page }) => {
   await page.goto('/admin');
   const denied = page.getByTestId('access-denied');
   const card = page.getByTestId('sign-in-required');
-  await expect(page.getByText('Overview', { exact: true }).first()).toBeVisible(); // the panel's sidebar (spec §2)
+  await expect(page.getByText('Overview', { exact: true }).first()).toBeVisible(); // the panel's sidebar (docs/product.md §2)
   await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(denied).toHaveCount(0);

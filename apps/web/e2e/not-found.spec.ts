@@ -1,4 +1,4 @@
-/** Any unknown path shows the not-found page (spec §2 route table, §8 'Other'). */
+/** Any unknown path shows the not-found page (docs/product.md §2 route table, §8 'Other'). */
 import { expect, test } from '@playwright/test';
 
 for (const path of ['/no-such-page', '/shop/deeply/nested/unknown', '/cart/extra']) {

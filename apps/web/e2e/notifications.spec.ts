@@ -1,5 +1,5 @@
 /**
- * Browser notifications (spec §1, §6, §8, §9) in Chromium with the permission granted: the header's
+ * Browser notifications (docs/product.md §1, §6, §8, §9) in Chromium with the permission granted: the header's
  * bell and its toast, 'Your order has been placed successfully!' when an order is placed, and the
  * low-stock alerts an admin gets once (not again on a reload within the hour). Notifications are
  * observed by recording what the page hands to the browser's Notification API.

@@ -1,5 +1,5 @@
 /**
- * My Orders in Chromium (spec §2 My Orders, §4 status display): the empty state, and each order's
+ * My Orders in Chromium (docs/product.md §2 My Orders, §4 status display): the empty state, and each order's
  * short id, date, status badge, total, address and estimated delivery. Orders are placed through
  * the api as the signed-in shopper (the checkout itself is covered by checkout.spec.ts).
  */
@@ -81,7 +81,7 @@ test('each order with its short id, date, status badge, total, address and estim
     await expect(card.getByTestId('order-eta')).toHaveCount(status === 'cancelled' ? 0 : 1);
   }
 
-  // The badge colours of spec §4.
+  // The badge colours of docs/product.md §4.
   const colour = async (status: string) =>
     page
       .locator(`[data-testid="order-status"][data-status="${status}"]`)

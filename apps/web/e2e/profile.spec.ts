@@ -1,5 +1,5 @@
 /**
- * Profile and addresses in Chromium (spec §2 Profile, §5 address form, §8 profile toasts): the
+ * Profile and addresses in Chromium (docs/product.md §2 Profile, §5 address form, §8 profile toasts): the
  * profile card, Edit Profile, and adding, editing, making default and deleting addresses — with
  * exactly one default whenever there are addresses. Each test is a new customer.
  */
@@ -85,7 +85,7 @@ test('addresses: empty state, add, set default, edit, delete — one default thr
   await page.goto('/profile');
   await expect(page.getByText('No addresses saved')).toBeVisible();
 
-  // The form: placeholders and defaults of spec §2 / §5, and required fields.
+  // The form: placeholders and defaults of docs/product.md §2 / §5, and required fields.
   await page.getByRole('button', { name: 'Add Your First Address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Address' });
   await expect(dialog.getByLabel('Title')).toHaveAttribute('placeholder', 'e.g., Home, Work');

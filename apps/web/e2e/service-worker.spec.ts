@@ -1,5 +1,5 @@
 /**
- * The service worker (spec §1): registered at load; once it has run, the app shell opens with the
+ * The service worker (docs/product.md §1): registered at load; once it has run, the app shell opens with the
  * network gone, while API answers are never served from its caches.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The storefront (spec §2 Home): hero, categories, product cards, the floating cart summary, and
+ * The storefront (docs/product.md §2 Home): hero, categories, product cards, the floating cart summary, and
  * the toasts' F8 region. Each test has its own browser context, so each starts with an empty
  * localStorage (an empty cart). Products are found by their state, never by their position.
  */

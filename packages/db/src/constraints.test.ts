@@ -1,6 +1,6 @@
 /**
- * What the database itself refuses or cascades, whatever the code above it does (spec §3,
- * DESIGN.md §4). Each test makes its own rows in a clone of the seeded template.
+ * What the database itself refuses or cascades, whatever the code above it does (docs/product.md §3,
+ * docs/architecture.md §4). Each test makes its own rows in a clone of the seeded template.
  */
 import { randomBytes } from 'node:crypto';
 import { QueryFailedError, type DataSource } from 'typeorm';

@@ -1,7 +1,7 @@
 /**
  * The one way to reach the database. `DATABASE_URL` set → that PostgreSQL; unset → an embedded
  * PostgreSQL (PGlite, persisted in `dataDir`) behind a local socket, reached through TypeORM's
- * ordinary `postgres` driver: the same code path as production (STACK.md).
+ * ordinary `postgres` driver: the same code path as production (docs/stack.md).
  */
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';

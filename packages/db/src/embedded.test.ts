@@ -75,7 +75,7 @@ describe('the embedded database under concurrent requests', () => {
       );
       await dataSource.query(`INSERT INTO shelf VALUES (1, 20)`);
 
-      // Exactly one connection ever reaches PGlite, however many queries wait (STACK.md).
+      // Exactly one connection ever reaches PGlite, however many queries wait (docs/stack.md).
       const pool = (dataSource.driver as unknown as { master: { totalCount: number } }).master;
       let mostConnections = 0;
       const sampler = setInterval(() => (mostConnections = Math.max(mostConnections, pool.totalCount)), 1);

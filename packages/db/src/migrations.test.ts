@@ -12,7 +12,7 @@ import { migrations } from './migrations';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { databaseUrl, serverUrl } from './testing/test-database';
 
-/** Spec §3. */
+/** docs/product.md §3. */
 const SPEC_TABLES = [
   'categories',
   'order_items',
@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('the migrations', () => {
-  it('the initial one creates exactly the 13 tables of spec §3 (plus the migrations log)', async () => {
+  it('the initial one creates exactly the 13 tables of docs/product.md §3 (plus the migrations log)', async () => {
     expect(await tableNames(initialOnly)).toEqual([]);
 
     expect(await migrate(initialOnly)).toEqual(['InitialSchema1763800000000']);

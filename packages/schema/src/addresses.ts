@@ -1,5 +1,5 @@
 /**
- * Saved delivery addresses (spec §3 user_addresses, §5 address form, §7 /api/user/addresses).
+ * Saved delivery addresses (docs/product.md §3 user_addresses, §5 address form, §7 /api/user/addresses).
  * The server keeps exactly one default whenever a user has addresses.
  */
 import { z } from 'zod';
@@ -66,7 +66,7 @@ export type AddressUpdateInput = z.infer<typeof AddressUpdateInput>;
 export const AddressIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 export type AddressIdInput = z.infer<typeof AddressIdInput>;
 
-/** An address as the screens read it (spec §7). */
+/** An address as the screens read it (docs/product.md §7). */
 export const AddressDto = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -81,7 +81,7 @@ export const AddressDto = z.object({
 });
 export type AddressDto = z.infer<typeof AddressDto>;
 
-/** Spec §5: a saved address as one shipping line, 'street, city, state zip, country'. */
+/** docs/product.md §5: a saved address as one shipping line, 'street, city, state zip, country'. */
 export function formatAddress(
   address: Pick<AddressDto, 'street' | 'city' | 'state' | 'zipCode' | 'country'>,
 ): string {

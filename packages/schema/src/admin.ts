@@ -1,6 +1,6 @@
 /**
- * Admin panel contracts (spec §2 Admin panel): the overview, and the product writes of its Products
- * section (spec §7 POST/PUT/DELETE /api/products).
+ * Admin panel contracts (docs/product.md §2 Admin panel): the overview, and the product writes of its Products
+ * section (docs/product.md §7 POST/PUT/DELETE /api/products).
  */
 import { z } from 'zod';
 import { MoneyString, ProductInput } from './products';
@@ -9,12 +9,12 @@ import { INVENTORY_MESSAGES, MoneyTotalString, StockLevel } from './inventory';
 import { EditVersion } from './edit-version';
 import { documentedAs } from './openapi-meta';
 
-/** Spec §9: the overview's lists show 5 items. */
+/** docs/product.md §9: the overview's lists show 5 items. */
 export const OVERVIEW_LIST_SIZE = 5;
 
 /**
  * The overview. Each part is present only when the caller may see its data: `products` with
- * `products:read_all`, `orders` with `orders:read_all`, `users` with `users:read` (spec §6: an
+ * `products:read_all`, `orders` with `orders:read_all`, `users` with `users:read` (docs/product.md §6: an
  * inventory manager sees products, a sales manager orders, an admin everything).
  */
 export const AdminOverviewDto = z.object({
@@ -38,7 +38,7 @@ export const AdminOverviewDto = z.object({
     .object({
       total: z.number().int(),
       pending: z.number().int(),
-      /** Σ total of delivered orders (spec §9). */
+      /** Σ total of delivered orders (docs/product.md §9). */
       revenue: MoneyTotalString,
       /** The 5 most recent. */
       recent: z.array(
@@ -55,7 +55,7 @@ export const AdminOverviewDto = z.object({
 });
 export type AdminOverviewDto = z.infer<typeof AdminOverviewDto>;
 
-/** The admin overview shows an order as the LAST 8 characters of its id (spec §9). */
+/** The admin overview shows an order as the LAST 8 characters of its id (docs/product.md §9). */
 export function overviewOrderNumber(id: string): string {
   return id.slice(-8);
 }
@@ -99,7 +99,7 @@ export const PRODUCT_DELETE_MESSAGES = {
 } as const;
 
 /**
- * The product form's number fields (spec §5): price as typed (a decimal with step 0.01, checked by
+ * The product form's number fields (docs/product.md §5): price as typed (a decimal with step 0.01, checked by
  * ProductInput), stock and threshold as integers with anything invalid becoming 0.
  */
 export function parseFormInteger(text: string | number): number {

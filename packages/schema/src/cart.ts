@@ -1,5 +1,5 @@
 /**
- * The cart's pure rules (spec §4). The cart lives in the browser; these functions never mutate.
+ * The cart's pure rules (docs/product.md §4). The cart lives in the browser; these functions never mutate.
  */
 import { lineTotalCents } from './money';
 

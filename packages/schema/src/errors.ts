@@ -1,4 +1,4 @@
-/** The REST error body (DESIGN.md §3), also what the web reads out of a failed tRPC call. */
+/** The REST error body (docs/architecture.md §3), also what the web reads out of a failed tRPC call. */
 import { z } from 'zod';
 
 export const ERROR_CODES = [

@@ -1,5 +1,5 @@
 /**
- * Inventory contracts (spec §2 Inventory, §5 stock update, DESIGN.md §4 stock changes): the stock
+ * Inventory contracts (docs/product.md §2 Inventory, §5 stock update, docs/architecture.md §4 stock changes): the stock
  * and threshold update, the low-stock list, the inventory summary and the stock ledger.
  */
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export const StockLevel = wholeNumber;
 export const MoneyTotalString = z.string().regex(/^\d+\.\d{2}$/, 'Must be an amount with 2 decimals');
 
 /**
- * `PATCH /api/products/:id` (spec §7 "Inventory update"): a new stock level and/or a new low-stock
+ * `PATCH /api/products/:id` (docs/product.md §7 "Inventory update"): a new stock level and/or a new low-stock
  * threshold, with the optional reason of the Update Stock dialog (stored in the stock ledger).
  * `expectedStock` is the level the dialog showed: when an order or someone else moved the stock
  * meanwhile, the update is refused (409 STOCK_CHANGED, edit-version.ts) instead of undoing it.
@@ -63,7 +63,7 @@ export const ProductStockPatchInput = z
 export type ProductStockPatchInput = z.input<typeof ProductStockPatchInput>;
 
 /**
- * The Update Stock dialog's field (spec §5): a non-negative integer, anything non-numeric becomes 0.
+ * The Update Stock dialog's field (docs/product.md §5): a non-negative integer, anything non-numeric becomes 0.
  * '12' → 12, '' or 'abc' → 0, '-3' → 0, '2.7' → 2.
  */
 export function parseStockLevel(text: string | number): number {
@@ -72,7 +72,7 @@ export function parseStockLevel(text: string | number): number {
   return Math.min(Math.trunc(value), MAX_STOCK);
 }
 
-/** `GET /api/products/low-stock` (spec §7): active products at or under their threshold. */
+/** `GET /api/products/low-stock` (docs/product.md §7): active products at or under their threshold. */
 export const LowStockItemDto = z.object({ id: z.uuid(), name: z.string(), stock: z.number().int() });
 export type LowStockItemDto = z.infer<typeof LowStockItemDto>;
 

@@ -1,5 +1,5 @@
 /**
- * Order management contracts (spec §2 Order management, §5 order status update, DESIGN.md §4): the
+ * Order management contracts (docs/product.md §2 Order management, §5 order status update, docs/architecture.md §4): the
  * staff list with its filters, one order in full with its status timeline, and the status change.
  * Named `AdminOrder*` so they never collide with the shopper-side order contracts in orders.ts.
  */
@@ -10,7 +10,7 @@ import { ActorDto, MoneyTotalString } from './inventory';
 
 export const ORDER_NOTE_MAX_LENGTH = 1000;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
-/** The staff list is not paged (spec §9: paging not shown); it stops at the newest this many. */
+/** The staff list is not paged (docs/product.md §9: paging not shown); it stops at the newest this many. */
 export const ADMIN_ORDER_LIST_LIMIT = 500;
 
 /** The status filter: All, or one status. */
@@ -97,20 +97,20 @@ export const ORDER_STATUS_REQUIRED = 'Please select a status';
 
 export const AdminOrderIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 
-/** The order management cards (spec §2), counted by the database. */
+/** The order management cards (docs/product.md §2), counted by the database. */
 export const AdminOrderSummaryDto = z.object({
   total: z.number().int(),
   pending: z.number().int(),
   processing: z.number().int(),
   /** Delivered orders. */
   completed: z.number().int(),
-  /** Σ total of every order (spec §9). */
+  /** Σ total of every order (docs/product.md §9). */
   revenue: MoneyTotalString,
 });
 export type AdminOrderSummaryDto = z.infer<typeof AdminOrderSummaryDto>;
 
 /**
- * `PATCH /api/orders/:id/status` (spec §5): a status is required; notes are trimmed and omitted when
+ * `PATCH /api/orders/:id/status` (docs/product.md §5): a status is required; notes are trimmed and omitted when
  * empty. The server allows only the moves of ORDER_TRANSITIONS.
  */
 export const AdminOrderStatusInput = z.strictObject({

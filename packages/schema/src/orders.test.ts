@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from './orders';
 
-/** DESIGN.md §4: the only moves the server allows. */
+/** docs/architecture.md §4: the only moves the server allows. */
 const ALLOWED: ReadonlyArray<[OrderStatus, OrderStatus]> = [
   ['pending', 'processing'],
   ['pending', 'cancelled'],

@@ -7,7 +7,7 @@ export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** The only moves the server allows (DESIGN.md §4). */
+/** The only moves the server allows (docs/architecture.md §4). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
@@ -42,7 +42,7 @@ export { shortOrderId } from './order-ids';
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The payment status values (spec §4 shows only the default 'pending'); the same list as
+ * The payment status values (docs/product.md §4 shows only the default 'pending'); the same list as
  * `PAYMENT_STATUSES` in order-management.ts, which cannot be imported here (it imports this file).
  */
 const ORDER_PAYMENT_STATUS = z.enum(['pending', 'paid', 'refunded', 'cancelled']);
@@ -164,7 +164,7 @@ const CARD_DATA_MESSAGE =
   'Card data must never be sent: only cardHolderName and cardLastFour (the last 4 digits)';
 
 /**
- * Finds card data anywhere in an order body (DESIGN.md §4): a card-data key, or a value shaped
+ * Finds card data anywhere in an order body (docs/architecture.md §4): a card-data key, or a value shaped
  * like a full card number. Returns the paths, e.g. ['cvv', 'notes'].
  */
 export function findCardData(
@@ -341,7 +341,7 @@ const PlaceOrderBody = z
   .meta(PLACE_ORDER_DOC);
 
 /**
- * The body of POST /api/orders (spec §7) and the input of `orders.create`. Strict: unknown keys
+ * The body of POST /api/orders (docs/product.md §7) and the input of `orders.create`. Strict: unknown keys
  * are refused, and so is any card data beyond the holder's name and the last 4 digits — reported
  * at the offending field before anything else is checked.
  */
@@ -387,7 +387,7 @@ export const OrderIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 const IsoDate = z.iso.datetime({ offset: true });
 
 /**
- * An order as listed (GET /api/orders, spec §3 'Order (detail)' without the items). Of a card only
+ * An order as listed (GET /api/orders, docs/product.md §3 'Order (detail)' without the items). Of a card only
  * the holder's name and the last 4 digits exist.
  */
 export const OrderDto = z.object({
@@ -409,7 +409,7 @@ export const OrderDto = z.object({
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
-/** One line at the price charged (spec §3 'Order item view'). */
+/** One line at the price charged (docs/product.md §3 'Order item view'). */
 export const OrderItemDto = z.object({
   id: z.uuid(),
   productId: z.uuid(),

@@ -1,5 +1,5 @@
 /**
- * Permission names (`resource:action`) and the built-in roles' defaults, which reproduce spec §6:
+ * Permission names (`resource:action`) and the built-in roles' defaults, which reproduce docs/product.md §6:
  * admin everything; inventory_manager products and inventory; sales_manager orders; customers
  * only their own data (which needs no permission, only a session).
  */

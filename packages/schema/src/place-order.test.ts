@@ -79,7 +79,7 @@ describe('address and profile input', () => {
     });
   });
 
-  it('flattens an address to one shipping line (spec §5)', () => {
+  it('flattens an address to one shipping line (docs/product.md §5)', () => {
     expect(
       formatAddress({ street: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001', country: 'US' }),
     ).toBe('1 Main St, New York, NY 10001, US');

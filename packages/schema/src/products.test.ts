@@ -7,7 +7,7 @@ function messages(body: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('the product form rules (spec §5)', () => {
+describe('the product form rules (docs/product.md §5)', () => {
   it('says the spec’s words for a missing field, as for an empty one', () => {
     expect(messages({})).toMatchObject({
       name: PRODUCT_MESSAGES.name,

@@ -10,7 +10,7 @@ export const MoneyString = z
   .string()
   .regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount with 2 decimals, like 12.50');
 
-/** The storefront's product view (spec §3), for the public and customers. */
+/** The storefront's product view (docs/product.md §3), for the public and customers. */
 export const ProductDto = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -25,7 +25,7 @@ export const ProductDto = z.object({
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
-/** What staff who manage products read as well (spec §3 'Admin views'). */
+/** What staff who manage products read as well (docs/product.md §3 'Admin views'). */
 export const AdminProductDto = ProductDto.extend({
   sku: z.string(),
   lowStockThreshold: z.number().int(),
@@ -111,7 +111,7 @@ export type AdminProductPageDto = z.infer<typeof AdminProductPageDto>;
 
 export const ProductIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 
-/** Spec §5 product form messages: the web form and the server say the same words. */
+/** docs/product.md §5 product form messages: the web form and the server say the same words. */
 export const PRODUCT_MESSAGES = {
   name: 'Name is required',
   description: 'Description is required',
@@ -129,7 +129,7 @@ const price = z
   .meta(CLIENT_AMOUNT_DOC)
   .transform((value) => toCents(value) as number);
 
-/** Product create/replace body (spec §7 POST/PUT /api/products). Price arrives as string or number. */
+/** Product create/replace body (docs/product.md §7 POST/PUT /api/products). Price arrives as string or number. */
 export const ProductInput = z.strictObject({
   // A missing field gets the same message as an empty one.
   name: z.string(PRODUCT_MESSAGES.name).trim().min(1, PRODUCT_MESSAGES.name).max(200),

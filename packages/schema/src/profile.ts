@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile (spec §5 profile form, §7 PATCH /api/user/profile). Every field
+ * The signed-in user's own profile (docs/product.md §5 profile form, §7 PATCH /api/user/profile). Every field
  * is optional; an empty name or phone clears it. The role is not the user's to change: any field
  * other than these four is refused.
  */

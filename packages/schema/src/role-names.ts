@@ -7,7 +7,7 @@ export type RoleName = (typeof ROLES)[number];
 
 export const STAFF_ROLES: readonly RoleName[] = ['admin', 'inventory_manager', 'sales_manager'];
 
-/** Spec §6: the descriptions shown under the role select. */
+/** docs/product.md §6: the descriptions shown under the role select. */
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   admin: 'Full system access',
   sales_manager: 'Manages orders, customers and sales analytics',
@@ -15,7 +15,7 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   customer: 'Standard shopping account',
 };
 
-/** 'inventory_manager' → 'Inventory Manager' (spec §2: underscore as space, words capitalised). */
+/** 'inventory_manager' → 'Inventory Manager' (docs/product.md §2: underscore as space, words capitalised). */
 export function roleLabel(role: string): string {
   return role
     .split('_')

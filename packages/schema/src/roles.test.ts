@@ -23,7 +23,7 @@ describe('the seeded permission groups', () => {
 });
 
 describe('CreateRoleInput', () => {
-  it('needs a name (spec §5) and clears a blank description', () => {
+  it('needs a name (docs/product.md §5) and clears a blank description', () => {
     expect(CreateRoleInput.safeParse({ name: ' ' }).error?.issues[0]?.message).toBe('Role name is required');
     expect(CreateRoleInput.parse({ name: ' Night shift ', description: '  ' })).toEqual({
       name: 'Night shift',

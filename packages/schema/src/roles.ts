@@ -1,5 +1,5 @@
 /**
- * Access control contracts (spec §2 Permissions screen, §3 roles / permissions / permission_groups,
+ * Access control contracts (docs/product.md §2 Permissions screen, §3 roles / permissions / permission_groups,
  * §5 role, permission and group rules, §7 `/api/admin/...`), and the seeded permission groups that
  * reproduce DEFAULT_ROLE_PERMISSIONS for the four built-in roles.
  *
@@ -84,7 +84,7 @@ export function seededPermissionsOf(role: Role): Permission[] {
   return PERMISSION_NAMES.filter((permission) => granted.has(permission));
 }
 
-/** The admin role always keeps every permission (spec §6 "full system access"). */
+/** The admin role always keeps every permission (docs/product.md §6 "full system access"). */
 export const ADMIN_ROLE: Role = 'admin';
 export const ADMIN_REQUIRED_PERMISSIONS: readonly Permission[] = DEFAULT_ROLE_PERMISSIONS.admin;
 
@@ -111,7 +111,7 @@ export const ROLE_MESSAGES = {
 
 const LIMITS = { name: 100, description: 1000, resource: 50, action: 50 } as const;
 
-/** Role ids are uuids kept as text (spec §3). */
+/** Role ids are uuids kept as text (docs/product.md §3). */
 export const RoleId = z.uuid('id must be a uuid');
 const Uuid = z.uuid('id must be a uuid');
 
@@ -174,7 +174,7 @@ export const RoleDto = z.object({
 });
 export type RoleDto = z.infer<typeof RoleDto>;
 
-/** Spec §3 Role (detail): the role with its permission groups, and what it grants in effect. */
+/** docs/product.md §3 Role (detail): the role with its permission groups, and what it grants in effect. */
 export const RoleDetailDto = RoleDto.extend({
   permissionGroups: z.array(PermissionGroupDto.omit({ permissions: true })),
   /** The role's effective permissions (empty when the role is inactive). */
@@ -197,7 +197,7 @@ export type DeletedDto = z.infer<typeof DeletedDto>;
 
 export const RoleIdInput = z.strictObject({ id: RoleId });
 
-/** POST /api/admin/roles: name and description (spec §7); optionally its groups at once. */
+/** POST /api/admin/roles: name and description (docs/product.md §7); optionally its groups at once. */
 export const CreateRoleInput = z.strictObject({
   name: requiredName(ROLE_MESSAGES.roleName),
   description,
@@ -207,7 +207,7 @@ export const CreateRoleInput = z.strictObject({
 export type CreateRoleInput = z.input<typeof CreateRoleInput>;
 
 /**
- * PATCH /api/admin/roles/:id: "role edit needs a name" (spec §5); what is omitted stays. `version`
+ * PATCH /api/admin/roles/:id: "role edit needs a name" (docs/product.md §5); what is omitted stays. `version`
  * is the version the form loaded: 409 when the role changed since (edit-version.ts).
  */
 export const UpdateRoleInput = z.strictObject({
@@ -230,7 +230,7 @@ export const SetRolePermissionGroupsInput = z.strictObject({
 });
 export type SetRolePermissionGroupsInput = z.input<typeof SetRolePermissionGroupsInput>;
 
-/** POST /api/admin/permissions (spec §5: name, resource and action required). */
+/** POST /api/admin/permissions (docs/product.md §5: name, resource and action required). */
 export const CreatePermissionInput = z.strictObject({
   name: requiredName(ROLE_MESSAGES.permissionName),
   description,
@@ -240,7 +240,7 @@ export const CreatePermissionInput = z.strictObject({
 });
 export type CreatePermissionInput = z.input<typeof CreatePermissionInput>;
 
-/** POST /api/admin/permission-groups (spec §5: a name); optionally its permissions at once. */
+/** POST /api/admin/permission-groups (docs/product.md §5: a name); optionally its permissions at once. */
 export const CreatePermissionGroupInput = z.strictObject({
   name: requiredName(ROLE_MESSAGES.groupName),
   description,

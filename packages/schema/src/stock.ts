@@ -1,7 +1,7 @@
 /** Stock rules shared by the storefront, the admin screens and the server. */
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
-/** Spec §9: a screen that finds no threshold on a product uses 5. */
+/** docs/product.md §9: a screen that finds no threshold on a product uses 5. */
 export const SCREEN_FALLBACK_THRESHOLD = 5;
 
 export type StockStatus = 'out_of_stock' | 'low_stock' | 'in_stock';

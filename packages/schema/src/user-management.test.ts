@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateUserInput, UpdateUserInput, formatUserDate } from './user-management';
 
-describe('formatUserDate (spec §9: MMM dd, yyyy)', () => {
+describe('formatUserDate (docs/product.md §9: MMM dd, yyyy)', () => {
   it.each([
     [new Date(2024, 2, 5, 14, 30), 'Mar 05, 2024'],
     [new Date(2023, 11, 31), 'Dec 31, 2023'],
@@ -14,7 +14,7 @@ describe('formatUserDate (spec §9: MMM dd, yyyy)', () => {
 });
 
 describe('the user form', () => {
-  it('says what spec §5 says, field by field', () => {
+  it('says what docs/product.md §5 says, field by field', () => {
     const result = CreateUserInput.safeParse({ email: 'x', firstName: '', lastName: ' ', role: 'owner' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['email', 'Invalid email address'],

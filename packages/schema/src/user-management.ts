@@ -1,5 +1,5 @@
 /**
- * User management (spec §2 User Management / Create User / Edit User, §5 user create and edit, §7
+ * User management (docs/product.md §2 User Management / Create User / Edit User, §5 user create and edit, §7
  * `/api/users`): the admin's view of a user, and the form both the web and the server check.
  */
 import { z } from 'zod';
@@ -55,7 +55,7 @@ const fields = {
   role: Role,
 };
 
-/** POST /api/users: email, firstName, lastName, optional phone, role (spec §7). */
+/** POST /api/users: email, firstName, lastName, optional phone, role (docs/product.md §7). */
 export const CreateUserInput = z.strictObject(fields);
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 
@@ -123,14 +123,14 @@ export const UserPageDto = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
-  /** The cards: every user, whatever the search; Managers counts both kinds (spec §2). */
+  /** The cards: every user, whatever the search; Managers counts both kinds (docs/product.md §2). */
   stats: UserStatsDto,
 });
 export type UserPageDto = z.infer<typeof UserPageDto>;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Spec §9 'MMM dd, yyyy' ('Mar 05, 2024'), in local time; 'Unknown' when missing or invalid. */
+/** docs/product.md §9 'MMM dd, yyyy' ('Mar 05, 2024'), in local time; 'Unknown' when missing or invalid. */
 export function formatUserDate(value: string | Date | null | undefined): string {
   if (!value) return 'Unknown';
   const date = value instanceof Date ? value : new Date(value);

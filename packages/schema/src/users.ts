@@ -6,7 +6,7 @@ export * from './role-names';
 export const Role = z.enum(ROLES, 'Please select a role');
 export type Role = RoleName;
 
-/** The current-user view (spec §3), with the id and what the screens show beside it. */
+/** The current-user view (docs/product.md §3), with the id and what the screens show beside it. */
 export const CurrentUserDto = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Cross-site request rules for writes (DESIGN.md §4), checked before anything else runs:
+ * Cross-site request rules for writes (docs/architecture.md §4), checked before anything else runs:
  * - a write (POST/PUT/PATCH/DELETE) that carries an `Origin` header must come from the shop's own
  *   origin, else 403 FORBIDDEN;
  * - a write must be JSON (a file upload: its own type, see FILE_UPLOADS): any other `Content-Type`,

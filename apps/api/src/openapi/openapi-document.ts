@@ -41,7 +41,7 @@ import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** The error body of DESIGN.md §3, plus the optional `details` some conflicts carry (src/errors.ts). */
+/** The error body of docs/architecture.md §3, plus the optional `details` some conflicts carry (src/errors.ts). */
 const ErrorSchema = ErrorBody.extend({
   details: z
     .record(z.string(), z.unknown())

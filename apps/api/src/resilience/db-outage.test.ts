@@ -1,5 +1,5 @@
 /**
- * The database goes away under load and comes back (DESIGN.md §3 readiness, issue 8 faults), on a
+ * The database goes away under load and comes back (docs/architecture.md §3 readiness, issue 8 faults), on a
  * PostgreSQL server of this test's own — never the machine's shared one:
  * - the api does not crash: while the database is down every request that needs it answers 503
  *   SERVICE_UNAVAILABLE at once (not after a connect timeout, never a 500), /api/ready is 503 and

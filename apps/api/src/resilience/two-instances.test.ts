@@ -1,5 +1,5 @@
 /**
- * Two api instances on one database (DESIGN.md §4 'Scale': no state that matters in memory): two
+ * Two api instances on one database (docs/architecture.md §4 'Scale': no state that matters in memory): two
  * buildApp apps, each with its own connection pool, listening on their own ports over one test
  * database. A session made through A works on B, and orders placed through both at once never
  * oversell: stock 10, 40 concurrent orders split across A and B → exactly 10 succeed.

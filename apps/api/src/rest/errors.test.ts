@@ -1,5 +1,5 @@
 /**
- * What every failure looks like on the wire (DESIGN.md §3): the documented JSON, the right status,
+ * What every failure looks like on the wire (docs/architecture.md §3): the documented JSON, the right status,
  * security headers, and never a stack trace or SQL, even when the server itself fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

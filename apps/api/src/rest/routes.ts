@@ -1,6 +1,6 @@
 /**
  * The REST adapter's one route table: each documented `/api` path names the tRPC procedure it calls
- * (through a caller), so validation and authorization exist once (DESIGN.md §3), and the OpenAPI
+ * (through a caller), so validation and authorization exist once (docs/architecture.md §3), and the OpenAPI
  * document is generated from the same procedures' zod schemas (src/openapi).
  */
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-/** A response body must never carry a stack trace or SQL (DESIGN.md §3). */
+/** A response body must never carry a stack trace or SQL (docs/architecture.md §3). */
 export function expectNoInternals(body: string): void {
   expect(body).not.toMatch(/\n\s+at /);
   expect(body).not.toMatch(/ {4}at /);

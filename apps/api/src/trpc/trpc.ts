@@ -29,7 +29,7 @@ export const middleware = t.middleware;
 
 /**
  * Maps what a service threw (domain errors, zod errors, an unreachable database) to the tRPC code
- * the caller sees. In tRPC 11 `next()` returns the failure instead of throwing (STACK.md gotcha 7).
+ * the caller sees. In tRPC 11 `next()` returns the failure instead of throwing (docs/stack.md gotcha 7).
  */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();

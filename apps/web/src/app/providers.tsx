@@ -16,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
-          {/* Toasts and their F8 hotkey (spec §9): configured in lib/toast.tsx. */}
+          {/* Toasts and their F8 hotkey (docs/product.md §9): configured in lib/toast.tsx. */}
           <Toaster />
           <LowStockAlerts />
           <LiveOrderUpdates />

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2). Every screen but the storefront loads lazily (the first load stays
+ * The route table (docs/product.md §2). Every screen but the storefront loads lazily (the first load stays
  * within its budget, see scripts/bundle-report.ts), and the admin area is its own chunk: shoppers
  * never download it.
  */

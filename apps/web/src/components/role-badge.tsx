@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { roleLabel } from '@shop/schema';
 
 /**
- * Spec §6 badge styles, in Mantine terms: admin destructive (filled red), sales_manager default
+ * docs/product.md §6 badge styles, in Mantine terms: admin destructive (filled red), sales_manager default
  * (filled, the dark primary of the spec's UI kit), inventory_manager secondary (light grey),
  * customer outline. The label keeps its capitals ('Inventory Manager'), not Mantine's upper case.
  */

@@ -1,5 +1,5 @@
 /**
- * What a failed call says. Spec §7: an error's text is the status code, a colon and the response's
+ * What a failed call says. docs/product.md §7: an error's text is the status code, a colon and the response's
  * message ('401: Unauthorized'), so screens can tell a lapsed session from a refusal.
  */
 import { TRPCClientError } from '@trpc/client';

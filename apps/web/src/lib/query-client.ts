@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: reads are never retried nor refetched automatically, and cached data never goes stale. */
+/** docs/product.md §7: reads are never retried nor refetched automatically, and cached data never goes stale. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

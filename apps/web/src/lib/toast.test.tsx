@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §9): one at a time, gone after 5000 ms, a 50 px swipe to the right dismisses, F8
+ * Toasts (docs/product.md §9): one at a time, gone after 5000 ms, a 50 px swipe to the right dismisses, F8
  * focuses their region. Rendered with the same <Toaster /> the app mounts.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §9): one at a time, 5000 ms, 'destructive' in red, dismissed by a swipe of 50 px to
+ * Toasts (docs/product.md §9): one at a time, 5000 ms, 'destructive' in red, dismissed by a swipe of 50 px to
  * the right, F8 moves focus to them. Mantine's notifications render them; `toast()` is the one way
  * to show one and `<Toaster />` (mounted once, in the providers) is where they appear.
  *

@@ -1,4 +1,4 @@
-/** The cart (spec §2 Cart): lines with − / + / remove, the Order Summary and the way to checkout. */
+/** The cart (docs/product.md §2 Cart): lines with − / + / remove, the Order Summary and the way to checkout. */
 import { useState } from 'react';
 import {
   ActionIcon,

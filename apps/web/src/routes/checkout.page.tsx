@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §2, §5, §8). Signed-in only: the route guard shows the spinner while the session
+ * Checkout (docs/product.md §2, §5, §8). Signed-in only: the route guard shows the spinner while the session
  * loads and, signed out, the sign-in prompt with its toast and the redirect to sign in.
  */
 import { useEffect, useState } from 'react';

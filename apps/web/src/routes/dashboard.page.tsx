@@ -1,4 +1,4 @@
-/** The customer dashboard (spec §2): welcome, tiles, recent orders, account information, quick actions. */
+/** The customer dashboard (docs/product.md §2): welcome, tiles, recent orders, account information, quick actions. */
 import {
   Avatar,
   Button,

@@ -1,5 +1,5 @@
 /**
- * Forgot password (spec §2, §5, §8): an email, a simulated 2000 ms send, then 'Check your email'.
+ * Forgot password (docs/product.md §2, §5, §8): an email, a simulated 2000 ms send, then 'Check your email'.
  * No server call is made — the identity provider owns passwords.
  */
 import { useState, type FormEvent } from 'react';

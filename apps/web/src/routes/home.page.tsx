@@ -1,4 +1,4 @@
-/** Home and storefront (spec §2): its own header, the hero, categories and products. */
+/** Home and storefront (docs/product.md §2): its own header, the hero, categories and products. */
 import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Brand } from '../components/layout/brand';
@@ -52,7 +52,7 @@ function HomeHeader() {
   );
 }
 
-/** The categories (spec §2); a card filters the products below to its category, a second click clears it. */
+/** The categories (docs/product.md §2); a card filters the products below to its category, a second click clears it. */
 function Categories() {
   const categories = trpc.categories.list.useQuery();
   const { filter, setFilter } = useCatalogueFilter();

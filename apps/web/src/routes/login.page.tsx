@@ -1,5 +1,5 @@
 /**
- * Sign in (spec §2 'Account screens'). Signing in is delegated to the identity provider: both the
+ * Sign in (docs/product.md §2 'Account screens'). Signing in is delegated to the identity provider: both the
  * 'Continue with' button and the email form navigate to /api/login; the typed values are not used.
  */
 import { useEffect, useState, type FormEvent } from 'react';

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCode } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../paths';
 
-/** Any unknown path (spec §2), with the hint a developer needs when a page is missing. */
+/** Any unknown path (docs/product.md §2), with the hint a developer needs when a page is missing. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (

@@ -1,4 +1,4 @@
-/** My Orders (spec §2): each order with its short id, date, status, total, address and delivery estimate. */
+/** My Orders (docs/product.md §2): each order with its short id, date, status, total, address and delivery estimate. */
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** Profile and addresses (spec §2 Profile). Signed-in only (the route guard). */
+/** Profile and addresses (docs/product.md §2 Profile). Signed-in only (the route guard). */
 import { useState } from 'react';
 import { Avatar, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconEdit, IconMail, IconPhone } from '@tabler/icons-react';

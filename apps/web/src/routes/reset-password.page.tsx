@@ -1,5 +1,5 @@
 /**
- * Reset password (spec §2, §5, §8). Needs a `token` in the query; without one it says the link is
+ * Reset password (docs/product.md §2, §5, §8). Needs a `token` in the query; without one it says the link is
  * invalid and moves on to /forgot-password. The update is simulated (2000 ms, no server call).
  */
 import { useEffect, useState, type FormEvent } from 'react';

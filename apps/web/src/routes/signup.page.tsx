@@ -1,5 +1,5 @@
 /**
- * Create an account (spec §2, §5). The form is checked in the spec's order, each failure a toast;
+ * Create an account (docs/product.md §2, §5). The form is checked in the spec's order, each failure a toast;
  * a valid form goes on to the identity provider (/api/login), which creates the account — the
  * values typed here are not sent anywhere.
  */

@@ -1,6 +1,6 @@
 /**
  * Column helpers shared by the entities. Every column names its SQL type explicitly: tsx, vite and
- * esbuild emit no decorator metadata, so TypeORM cannot infer types (STACK.md gotcha 1).
+ * esbuild emit no decorator metadata, so TypeORM cannot infer types (docs/stack.md gotcha 1).
  */
 import { CreateDateColumn, UpdateDateColumn, VersionColumn, type ValueTransformer } from 'typeorm';
 

@@ -4,7 +4,7 @@ import { OrderEntity } from './order.entity';
 import { UserEntity } from './user.entity';
 
 /**
- * Every change of an order's status (DESIGN.md §4): from what, to what, the note given and who made
+ * Every change of an order's status (docs/architecture.md §4): from what, to what, the note given and who made
  * it. Goes with its order; outlives the staff member (SET NULL).
  */
 @Entity('order_status_history')

@@ -5,7 +5,7 @@ import { CreatedAt, EditVersion, UpdatedAt } from './columns';
 @Entity('roles')
 export class RoleEntity {
   /**
-   * A uuid kept as text (spec §3). Written as PostgreSQL reads the migration's default back
+   * A uuid kept as text (docs/product.md §3). Written as PostgreSQL reads the migration's default back
    * (`(gen_random_uuid())::text`, less the cast TypeORM strips), else TypeORM sees a schema diff.
    */
   @PrimaryColumn({ type: 'text', default: () => '(gen_random_uuid())' })

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The 13 tables of spec §3. Deliberate ON DELETE rules: a user's addresses, orders and sessions go
+ * The 13 tables of docs/product.md §3. Deliberate ON DELETE rules: a user's addresses, orders and sessions go
  * with the user (CASCADE); an order's items go with the order; a product in an order cannot be
  * deleted (RESTRICT: it is deactivated instead); a deleted category or custom role leaves its
  * products or users unlinked (SET NULL); the permission model's link rows go with either end.

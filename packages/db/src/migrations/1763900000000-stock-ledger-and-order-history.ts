@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The stock ledger (`stock_movements`: every change of a product's stock, by staff, an order, a
  * cancellation or an import) and `order_status_history` (every status change of an order, with who
- * and the note), DESIGN.md §4. A ledger row goes with its product (which can only be deleted when
+ * and the note), docs/architecture.md §4. A ledger row goes with its product (which can only be deleted when
  * no order names it) and outlives the order and the user it names (SET NULL); a history row goes
  * with its order and outlives the staff member who made the change.
  */

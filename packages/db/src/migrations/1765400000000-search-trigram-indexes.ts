@@ -6,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - products: the storefront's search over name, description and category name, the staff
  *   screens' over name, SKU and category name. A rare term walked all 10,000 products (13–21 ms);
  *   products.service.ts reads the matches through these indexes instead (0.5–3 ms).
- * - orders: the order management search over order id, shipping address and customer id (spec §2).
+ * - orders: the order management search over order id, shipping address and customer id (docs/product.md §2).
  *   It read all 50,000 orders for a page and its count (100 + 77 ms for an order id); PostgreSQL
  *   combines these three (BitmapOr) for a rare term: 0.4 + 0.1 ms.
  * pg_trgm ships with PostgreSQL and is a trusted extension; the embedded database loads it

@@ -1,4 +1,4 @@
-/** The demo accounts of DESIGN.md §3, one per built-in role. */
+/** The demo accounts of docs/architecture.md §3, one per built-in role. */
 export const demoAccounts = [
   { email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
   { email: 'inventory@example.com', firstName: 'Ivan', lastName: 'Inventory', role: 'inventory_manager' },

@@ -1,4 +1,4 @@
-/** /api/user/addresses and /api/user/profile over HTTP as a signed-in browser (spec §7). */
+/** /api/user/addresses and /api/user/profile over HTTP as a signed-in browser (docs/product.md §7). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';

@@ -9,7 +9,7 @@ import {
   updateAddress,
 } from './addresses.service';
 
-/** The signed-in user's own saved addresses (spec §7 /api/user/addresses). */
+/** The signed-in user's own saved addresses (docs/product.md §7 /api/user/addresses). */
 export const addressesRouter = router({
   list: authedProcedure.output(z.array(AddressDto)).query(({ ctx }) => listAddresses(ctx)),
   create: authedProcedure

@@ -46,7 +46,7 @@ async function expectOneDefault(userId: string) {
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('addresses', () => {
-  it('creates with the defaults of spec §5, the first becoming the default', async () => {
+  it('creates with the defaults of docs/product.md §5, the first becoming the default', async () => {
     const { caller, id } = await newCustomer();
     const first = await caller.addresses.create({ ...home, isDefault: false });
     expect(first).toMatchObject({ ...home, country: 'US', isDefault: true });

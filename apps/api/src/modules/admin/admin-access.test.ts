@@ -1,5 +1,5 @@
 /**
- * Who may call what (spec §6, DESIGN.md §4): every admin procedure for every demo role, in-process
+ * Who may call what (docs/product.md §6, docs/architecture.md §4): every admin procedure for every demo role, in-process
  * through createCaller on a real PostgreSQL clone. Anonymous → UNAUTHORIZED, a customer or the
  * wrong staff role → FORBIDDEN, the right roles succeed.
  */

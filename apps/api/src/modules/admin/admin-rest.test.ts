@@ -1,5 +1,5 @@
 /**
- * The admin REST routes (spec §7) through the whole app — session cookie from the real sign-in,
+ * The admin REST routes (docs/product.md §7) through the whole app — session cookie from the real sign-in,
  * route table, procedure, error format — for every demo role: anonymous 401, customer and the
  * wrong staff role 403, the right roles 2xx.
  */

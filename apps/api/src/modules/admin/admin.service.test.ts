@@ -1,6 +1,6 @@
 /**
- * The overview (spec §2 Admin panel): numbers counted by the database, each part only for the
- * roles that may see it (spec §6).
+ * The overview (docs/product.md §2 Admin panel): numbers counted by the database, each part only for the
+ * roles that may see it (docs/product.md §6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';

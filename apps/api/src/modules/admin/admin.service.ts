@@ -1,6 +1,6 @@
 /**
- * The admin panel's overview (spec §2): counts and sums made by the database, never by loading
- * rows. Each part is computed only when the caller may see its data (spec §6).
+ * The admin panel's overview (docs/product.md §2): counts and sums made by the database, never by loading
+ * rows. Each part is computed only when the caller may see its data (docs/product.md §6).
  */
 import { OVERVIEW_LIST_SIZE, type AdminOverviewDto, type OrderStatus } from '@shop/schema';
 import type { ServiceContext } from '../../context';

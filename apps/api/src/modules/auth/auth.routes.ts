@@ -1,5 +1,5 @@
 /**
- * The browser-navigation sign-in routes (spec §7): authorization code flow with PKCE, state and
+ * The browser-navigation sign-in routes (docs/product.md §7): authorization code flow with PKCE, state and
  * nonce, against an external provider or the development one.
  *
  *   GET /api/login[?returnTo=/orders]  → the provider's sign-in page

@@ -1,6 +1,6 @@
 /**
  * @fastify/session's store on the spec's `sessions` table (sid, sess json, expire), so every api
- * instance sees the same sessions (DESIGN.md §4 "Scale").
+ * instance sees the same sessions (docs/architecture.md §4 "Scale").
  *
  * Invariants:
  * - only a session that carries a `userId` is ever written: `set` of any other session deletes its

@@ -1,10 +1,10 @@
 /**
- * Cookies and server-side sessions (DESIGN.md §4 "Sessions").
+ * Cookies and server-side sessions (docs/architecture.md §4 "Sessions").
  *
  * - @fastify/cookie first (also signs the short-lived login-state cookie), then @fastify/session
  *   with the PostgreSQL store.
  * - The session cookie is HttpOnly, SameSite=Lax, Secure when the request came over https
- *   (`secure: 'auto'`, STACK.md gotcha 5), and expires SESSION_TTL_HOURS after sign-in: the expiry
+ *   (`secure: 'auto'`, docs/stack.md gotcha 5), and expires SESSION_TTL_HOURS after sign-in: the expiry
  *   is absolute (`rolling: false`), so a signed-in request costs no write.
  * - `saveUninitialized: false` and the store's own rule (it writes only sessions with a user id)
  *   mean anonymous visitors never get a row.

@@ -1,4 +1,4 @@
-/** Mapping a verified identity to a user (DESIGN.md §3), on a real PostgreSQL clone. */
+/** Mapping a verified identity to a user (docs/architecture.md §3), on a real PostgreSQL clone. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { UserEntity } from '@shop/db';

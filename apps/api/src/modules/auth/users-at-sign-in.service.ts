@@ -1,5 +1,5 @@
 /**
- * Who a successful sign-in is (DESIGN.md §3 "Roles from configuration"):
+ * Who a successful sign-in is (docs/architecture.md §3 "Roles from configuration"):
  * 1. the user whose `auth_subject` is the provider's subject;
  * 2. else, when the provider vouches for the email (`email_verified`), the user with that email
  *    and no subject yet — e.g. one an admin created before the first sign-in — who is claimed (the

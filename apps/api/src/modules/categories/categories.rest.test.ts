@@ -1,4 +1,4 @@
-/** GET /api/categories (spec §7). */
+/** GET /api/categories (docs/product.md §7). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 

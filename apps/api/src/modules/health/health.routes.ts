@@ -1,4 +1,4 @@
-/** Liveness and readiness (DESIGN.md §3): health answers once the server accepts requests; ready when the database does. */
+/** Liveness and readiness (docs/architecture.md §3): health answers once the server accepts requests; ready when the database does. */
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 

@@ -1,4 +1,4 @@
-/** Liveness and readiness (DESIGN.md §3). */
+/** Liveness and readiness (docs/architecture.md §3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@shop/db/testing';
 import { buildApp } from '../../app';

@@ -1,6 +1,6 @@
 /**
  * Inventory: the low-stock list, the inventory cards, a product's stock history and the staff
- * stock / threshold update (DESIGN.md §4: every staff change is recorded with who, why and when).
+ * stock / threshold update (docs/architecture.md §4: every staff change is recorded with who, why and when).
  */
 import type {
   InventorySummaryDto,

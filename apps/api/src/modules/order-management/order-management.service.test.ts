@@ -1,5 +1,5 @@
 /**
- * Order status changes on a real PostgreSQL clone (DESIGN.md §4): the whole transition table,
+ * Order status changes on a real PostgreSQL clone (docs/architecture.md §4): the whole transition table,
  * stock returned exactly once under concurrent cancellations, the ledger and the status timeline,
  * the payment status following, and the staff list's search, filter and cards.
  */

@@ -1,5 +1,5 @@
 /**
- * Order management for staff (spec §2 Order management, DESIGN.md §4): the list with search and
+ * Order management for staff (docs/product.md §2 Order management, docs/architecture.md §4): the list with search and
  * status filter (in SQL), the cards, one order in full with its status timeline, and the status
  * change — along ORDER_TRANSITIONS only, under a row lock, returning stock exactly once on cancel.
  *
@@ -109,7 +109,7 @@ export async function pageOrders(
   return { items: rows.map(toListItem), total: counted[0]?.total ?? 0, page, pageSize };
 }
 
-/** The cards: counts per status and the sum of every order's total (spec §9). */
+/** The cards: counts per status and the sum of every order's total (docs/product.md §9). */
 export async function orderSummary(ctx: ServiceContext): Promise<AdminOrderSummaryDto> {
   const [row]: { total: string; pending: string; processing: string; completed: string; revenue: string }[] =
     await ctx.db.query(
@@ -223,7 +223,7 @@ function nameOf(user: CurrentUser): string {
   return actorName({ first_name: user.firstName, last_name: user.lastName, email: user.email });
 }
 
-/** 'An order that is delivered cannot become pending' (DESIGN.md §4). */
+/** 'An order that is delivered cannot become pending' (docs/architecture.md §4). */
 export function transitionMessage(from: OrderStatus, to: OrderStatus): string {
   return from === to ? `The order is already ${from}` : `An order that is ${from} cannot become ${to}`;
 }

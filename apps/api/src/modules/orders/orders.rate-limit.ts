@@ -1,5 +1,5 @@
 /**
- * The rate limit on placing orders (DESIGN.md §4): a middleware of the `orders.create` procedure,
+ * The rate limit on placing orders (docs/architecture.md §4): a middleware of the `orders.create` procedure,
  * so it counts every order call however it arrives — alone or inside a tRPC batch over /trpc, or
  * through the REST adapter's POST /api/orders (which calls the same procedure). It runs before the
  * input is parsed, so a flood of invalid orders counts too. The counters and maxima are built in

@@ -1,6 +1,6 @@
 /**
  * The REST adapter's helpers for /api/orders: the `Idempotency-Key` header joins the body as the
- * procedure's `idempotencyKey`, and GET /api/orders answers by permission (DESIGN.md §4 'Who sees
+ * procedure's `idempotencyKey`, and GET /api/orders answers by permission (docs/architecture.md §4 'Who sees
  * what') — everybody's orders with `orders:read_all`, else the caller's own — and says how many
  * there are in all (`X-Total-Count`) and where the next page is (`Link: <…>; rel="next"`), so a
  * caller that did not page (staff get the newest ORDER_LIST_DEFAULT_LIMIT) knows the answer is partial.

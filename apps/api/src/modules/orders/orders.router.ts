@@ -5,7 +5,7 @@ import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.serv
 import { orderPlacementLimit } from './orders.rate-limit';
 
 /**
- * Shoppers' orders (spec §7 /api/orders). `mine` is the caller's own; `list` is everybody's, for
+ * Shoppers' orders (docs/product.md §7 /api/orders). `mine` is the caller's own; `list` is everybody's, for
  * order management (`orders:read_all`). Status changes live with order management.
  */
 export const ordersRouter = router({

@@ -1,5 +1,5 @@
 /**
- * Placing orders on real PostgreSQL (DESIGN.md §4): the server's prices and stock, row locks under
+ * Placing orders on real PostgreSQL (docs/architecture.md §4): the server's prices and stock, row locks under
  * concurrency, idempotency keys, and refusals that write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Placing and reading orders (DESIGN.md §4 'Placing an order', 'Who sees what').
+ * Placing and reading orders (docs/architecture.md §4 'Placing an order', 'Who sees what').
  *
  * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
  * never wait on each other in a cycle), checked (exists and active → enough stock → the client's

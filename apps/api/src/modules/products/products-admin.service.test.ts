@@ -1,5 +1,5 @@
 /**
- * Product writes on a real PostgreSQL clone (spec §2 Products section, §5 product form, §7): the
+ * Product writes on a real PostgreSQL clone (docs/product.md §2 Products section, §5 product form, §7): the
  * form's messages, SKUs, full replace, the stock PATCH with its ledger row, delete vs deactivate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Product writes of the admin panel (spec §2 Products section, §7 POST/PUT/PATCH/DELETE
+ * Product writes of the admin panel (docs/product.md §2 Products section, §7 POST/PUT/PATCH/DELETE
  * /api/products). Every stock level set here is recorded in the stock ledger with who and why.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** GET /api/products and /api/products/:id as the public sees them (spec §7, DESIGN.md §3–4). */
+/** GET /api/products and /api/products/:id as the public sees them (docs/product.md §7, docs/architecture.md §3–4). */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryEntity, ProductEntity } from '@shop/db';

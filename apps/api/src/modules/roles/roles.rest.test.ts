@@ -1,6 +1,6 @@
 /**
  * `/api/admin/roles`, `/api/admin/permissions` and `/api/admin/permission-groups` as the
- * Permissions screen uses them (spec §7), with the shapes it reads and the rules of spec §5.
+ * Permissions screen uses them (docs/product.md §7), with the shapes it reads and the rules of docs/product.md §5.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from '@shop/schema';

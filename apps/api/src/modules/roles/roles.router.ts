@@ -30,7 +30,7 @@ import {
   updateRole,
 } from './roles.service';
 
-/** /api/admin/roles (spec §7): reading needs roles:read, every change roles:manage. */
+/** /api/admin/roles (docs/product.md §7): reading needs roles:read, every change roles:manage. */
 export const rolesRouter = router({
   list: can('roles:read')
     .output(z.array(RoleDto))

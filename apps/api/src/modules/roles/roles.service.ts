@@ -1,5 +1,5 @@
 /**
- * Roles, permissions and permission groups (spec §2 Permissions screen, §7 `/api/admin/...`).
+ * Roles, permissions and permission groups (docs/product.md §2 Permissions screen, §7 `/api/admin/...`).
  *
  * Invariants kept here (see also access-rules.ts):
  * - the four built-in roles cannot be deleted or renamed, and one that has groups cannot be left

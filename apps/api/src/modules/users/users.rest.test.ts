@@ -1,5 +1,5 @@
 /**
- * `/api/users` as the admin screens use it (spec §7): the list, one user, create (201), update
+ * `/api/users` as the admin screens use it (docs/product.md §7): the list, one user, create (201), update
  * (what is omitted stays; roleId a custom role or null) and delete; strict input with the spec's
  * messages; 404 and 409 where they belong.
  */

@@ -11,7 +11,7 @@ import {
 import { can, router } from '../../trpc/trpc';
 import { createUser, deleteUser, getUser, listUsers, pageUsers, updateUser } from './users.service';
 
-/** /api/users (spec §7): admin only by default (users:read / create / update / delete). */
+/** /api/users (docs/product.md §7): admin only by default (users:read / create / update / delete). */
 export const usersRouter = router({
   list: can('users:read')
     .output(z.array(UserDto))

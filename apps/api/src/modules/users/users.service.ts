@@ -1,5 +1,5 @@
 /**
- * User management (spec §2, §7 `/api/users`). Emails are unique without regard to case (stored in
+ * User management (docs/product.md §2, §7 `/api/users`). Emails are unique without regard to case (stored in
  * lower case, as sign-in matches them): a clash answers 409 'Email already in use'.
  *
  * Rules beyond the permission each procedure needs:

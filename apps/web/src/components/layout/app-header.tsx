@@ -1,5 +1,5 @@
 /**
- * The shared header of every page but the home page (spec §2 'Shared header'): brand, Products /
+ * The shared header of every page but the home page (docs/product.md §2 'Shared header'): brand, Products /
  * Orders / Admin Panel (staff only), the search box, the cart with its count, and either the avatar
  * menu (signed in) or Sign In (/login) and Get Started (/api/login).
  */

@@ -1,4 +1,4 @@
-/** The shared header's search box (spec §2): Enter shows the storefront's products matching the text. */
+/** The shared header's search box (docs/product.md §2): Enter shows the storefront's products matching the text. */
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The signed-in visitor's avatar menu (spec §2 'Shared header'), loaded apart from the first page. */
+/** The signed-in visitor's avatar menu (docs/product.md §2 'Shared header'), loaded apart from the first page. */
 import { Box, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { CurrentUserDto } from '@shop/schema';

@@ -1,7 +1,7 @@
 /**
  * The admin area's route (/admin and everything under it), spread into the AppLayout's children.
  * The guard runs first (staff only; customers go to /dashboard; signed-out visitors see the
- * sign-in card, spec §2 and §6) and only then is the admin chunk fetched: shoppers never
+ * sign-in card, docs/product.md §2 and §6) and only then is the admin chunk fetched: shoppers never
  * download it.
  */
 import { lazy, Suspense } from 'react';
@@ -13,8 +13,8 @@ import { paths } from '../../paths';
 const AdminArea = lazy(() => import('../../routes/admin/admin.routes'));
 
 /**
- * Signed out, /admin itself shows the sign-in card (spec §2); its sub-pages take the guard's default:
- * 'Authentication Required', then the sign-in after 1 s (spec §6).
+ * Signed out, /admin itself shows the sign-in card (docs/product.md §2); its sub-pages take the guard's default:
+ * 'Authentication Required', then the sign-in after 1 s (docs/product.md §6).
  */
 function AdminGuard() {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The panel's sidebar sections (spec §2 Admin panel). Overview and Products live in the panel
+ * The panel's sidebar sections (docs/product.md §2 Admin panel). Overview and Products live in the panel
  * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users and Permissions
  * have their own routes; the rest are not built yet.
  */

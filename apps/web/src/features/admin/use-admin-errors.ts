@@ -1,5 +1,5 @@
 /**
- * How the admin screens report a failed call (spec §8): a lapsed session gives 'Unauthorized' /
+ * How the admin screens report a failed call (docs/product.md §8): a lapsed session gives 'Unauthorized' /
  * 'You are logged out. Logging in again...' and the sign-in after 500 ms; anything else the
  * screen's own toast, with the server's message or 'Please try again'.
  */

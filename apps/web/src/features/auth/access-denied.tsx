@@ -1,5 +1,5 @@
 /**
- * What a guarded page shows to a signed-in user whose role may not see it (spec §6): 'Access Denied'
+ * What a guarded page shows to a signed-in user whose role may not see it (docs/product.md §6): 'Access Denied'
  * with the role name, underscore as space ('inventory manager').
  */
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';

@@ -17,7 +17,7 @@ const valid: SignUpValues = {
   agreeToTerms: true,
 };
 
-describe('validateSignUp (spec §5 order)', () => {
+describe('validateSignUp (docs/product.md §5 order)', () => {
   it.each<[string, Partial<SignUpValues>, string | null]>([
     ['all required filled, phone optional', {}, null],
     ['missing first name', { firstName: ' ' }, 'Missing Information'],
@@ -37,7 +37,7 @@ describe('validateSignUp (spec §5 order)', () => {
   });
 });
 
-describe('validateResetPassword (spec §5 order)', () => {
+describe('validateResetPassword (docs/product.md §5 order)', () => {
   it.each<[string, string, string, string | null]>([
     ['', '', 'Please fill in both password fields.', null],
     ['Abcdefg1', '', 'Please fill in both password fields.', null],

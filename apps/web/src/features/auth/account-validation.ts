@@ -1,12 +1,12 @@
 /**
- * The account screens' client-side checks (spec §5), each returning the first failure as the toast
+ * The account screens' client-side checks (docs/product.md §5), each returning the first failure as the toast
  * to show, in the spec's order, or null. The screens authenticate nobody: sign-in and sign-up end
- * at the external login, and the password flows are simulated (spec §1, §7).
+ * at the external login, and the password flows are simulated (docs/product.md §1, §7).
  */
 import type { ToastOptions } from '../../lib/toast';
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** Spec §9: the forgot and reset flows simulate a 2000 ms round trip. */
+/** docs/product.md §9: the forgot and reset flows simulate a 2000 ms round trip. */
 export const SIMULATED_DELAY_MS = 2000;
 
 type Failure = Required<Pick<ToastOptions, 'title' | 'description'>> & { variant: 'destructive' };

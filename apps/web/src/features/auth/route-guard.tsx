@@ -1,8 +1,8 @@
 /**
- * The route guard (spec §6). Wrap a page's element with it in the route table:
+ * The route guard (docs/product.md §6). Wrap a page's element with it in the route table:
  *
  * ```tsx
- * // any signed-in user; signed-out visitors see the sign-in-required card (spec §2)
+ * // any signed-in user; signed-out visitors see the sign-in-required card (docs/product.md §2)
  * { path: paths.dashboard, element: <RouteGuard signedOut="card"><DashboardPage /></RouteGuard> }
  * // staff only; customers are taken to /dashboard, everyone else denied is sent to '/'
  * { path: paths.admin, element: (
@@ -19,10 +19,10 @@
  * - `customerRedirect` — when set, a *customer* who is denied is taken here after 500 ms instead,
  *   with the toast 'Redirecting' / 'Taking you to your dashboard...'.
  * - `signedOut` — what a signed-out visitor gets:
- *   - `'redirect'` (default, spec §6): toast 'Authentication Required' / 'Please sign in to access
+ *   - `'redirect'` (default, docs/product.md §6): toast 'Authentication Required' / 'Please sign in to access
  *     this page.', the sign-in card meanwhile, then after 1000 ms a full-page navigation to
  *     `/api/login?returnTo=<current path>`.
- *   - `'card'` (spec §2 for /dashboard, /profile, /orders, /admin): the sign-in-required card, and
+ *   - `'card'` (docs/product.md §2 for /dashboard, /profile, /orders, /admin): the sign-in-required card, and
  *     it stays — no toast, no automatic redirect — so the visitor chooses the external login or /login.
  * - `signedOutToast` — replaces the 'Authentication Required' toast in `'redirect'` mode (checkout
  *   uses 'Sign in required' / 'Please sign in to complete your checkout', destructive).
@@ -46,7 +46,7 @@ import { SignInRequired } from './sign-in-required';
 export { SignInRequired } from './sign-in-required';
 export { AccessDenied } from './access-denied';
 
-/** Spec §9: sign-in redirects wait 1000 ms, the customer redirect 500 ms. */
+/** docs/product.md §9: sign-in redirects wait 1000 ms, the customer redirect 500 ms. */
 export const SIGN_IN_REDIRECT_MS = 1000;
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
 export const CUSTOMER_REDIRECT_MS = 500;

@@ -1,5 +1,5 @@
 /**
- * The sign-in-required card (spec §2): what a signed-out visitor sees on /checkout, /dashboard,
+ * The sign-in-required card (docs/product.md §2): what a signed-out visitor sees on /checkout, /dashboard,
  * /profile, /orders and /admin — a button to the external login (coming back to this page) and a
  * link to the local /login screen.
  */

@@ -1,7 +1,7 @@
 /**
  * Who is signed in: `GET /api/auth/user` through tRPC (`auth.me`). A 401 means signed out, not an
  * error; any other failure is reported in `error` (the user is then unknown, not signed out).
- * Not retried (spec §7), except a 503: the api says the session store could not be read this
+ * Not retried (docs/product.md §7), except a 503: the api says the session store could not be read this
  * time and to try again, and a shopper must not look signed out because of one failed read.
  */
 import { trpc } from '../../lib/trpc';
@@ -12,7 +12,7 @@ export interface AuthState {
   user: CurrentUserDto | null;
   isLoading: boolean;
   isAuthenticated: boolean;
-  /** admin, inventory_manager or sales_manager: sees the Admin Panel link (spec §6). */
+  /** admin, inventory_manager or sales_manager: sees the Admin Panel link (docs/product.md §6). */
   isStaff: boolean;
   /** A failure other than 401 (server down, network): neither signed in nor known to be signed out. */
   error: unknown;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SIMULATED_DELAY_MS } from './account-validation';
 
 /**
- * The password flows make no server call (spec §7): a request is a 2000 ms wait (spec §9). `run`
+ * The password flows make no server call (docs/product.md §7): a request is a 2000 ms wait (docs/product.md §9). `run`
  * resolves when the wait is over; if the screen is left first it never resolves, so nothing updates
  * an unmounted screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The cart's storage rules (spec §4): one fixed key, loaded at start, saved on every change, and a
+ * The cart's storage rules (docs/product.md §4): one fixed key, loaded at start, saved on every change, and a
  * cart that cannot be read is logged and starts empty.
  */
 import { act, cleanup, render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The cart (spec §4): kept in the browser under one fixed key, loaded at start and saved on every
+ * The cart (docs/product.md §4): kept in the browser under one fixed key, loaded at start and saved on every
  * change. A cart that cannot be read is logged and starts empty. Rules live in @shop/schema.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';

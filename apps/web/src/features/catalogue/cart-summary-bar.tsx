@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 /** Room the page keeps free at its bottom so the floating summary never covers the last products. */
 export const CART_SUMMARY_CLEARANCE = { base: 170, xs: 120 };
 
-/** The floating summary shown on the storefront while the cart has something in it (spec §2). */
+/** The floating summary shown on the storefront while the cart has something in it (docs/product.md §2). */
 export function CartSummaryBar() {
   const { count, totalCents } = useCart();
   if (count === 0) return null;

@@ -17,7 +17,7 @@ function NoImage() {
   );
 }
 
-/** A storefront card (spec §2): image or 📦, name, 2-line description, price per unit, stock, Add to Cart. */
+/** A storefront card (docs/product.md §2): image or 📦, name, 2-line description, price per unit, stock, Add to Cart. */
 export function ProductCard({ product }: { product: ProductDto }) {
   const { add } = useCart();
   const [imageFailed, setImageFailed] = useState(false);

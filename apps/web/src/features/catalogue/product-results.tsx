@@ -1,5 +1,5 @@
 /**
- * The storefront's products (spec §2 Home): the search box and category filter, the number of
+ * The storefront's products (docs/product.md §2 Home): the search box and category filter, the number of
  * matches, the cards a page of 20 at a time with 'Load more', and the empty states — the spec's
  * 'No products available' for an empty shop, 'No products found' when a filter matches nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout form's pure rules (spec §5 Checkout, §8 toasts): input shaping, the validations in
+ * The checkout form's pure rules (docs/product.md §5 Checkout, §8 toasts): input shaping, the validations in
  * the spec's order, and the order body sent to the server — never more of a card than the holder
  * and the last 4 digits.
  */

@@ -1,5 +1,5 @@
 /**
- * Placing the order from the checkout form (spec §8 Checkout): validation toasts in the spec's
+ * Placing the order from the checkout form (docs/product.md §8 Checkout): validation toasts in the spec's
  * order, an idempotency key per attempt, and what each failure tells the shopper — a lapsed
  * session sends them to sign in, changed prices update the cart, short stock names the product.
  */

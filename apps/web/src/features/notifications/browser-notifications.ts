@@ -1,6 +1,6 @@
 /**
  * The browser's Notification API as the shop uses it: asking for permission with the spec's toasts
- * (§8 Notifications), and showing a notification when allowed.
+ * (docs/product.md §8 Notifications), and showing a notification when allowed.
  */
 import { toast } from '../../lib/toast';
 

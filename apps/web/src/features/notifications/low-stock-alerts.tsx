@@ -1,5 +1,5 @@
 /**
- * Low-stock browser alerts (spec §6, §9) for admins and inventory managers only: the low-stock list
+ * Low-stock browser alerts (docs/product.md §6, §9) for admins and inventory managers only: the low-stock list
  * polled every 5 minutes (no retry), each product-and-stock alerted at most once an hour, remembered
  * across reloads. Renders nothing.
  */

@@ -9,7 +9,7 @@ import {
 
 const ORDER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
-describe('notification texts (spec §9)', () => {
+describe('notification texts (docs/product.md §9)', () => {
   it('says the spec’s words with the first 8 characters of the order id', () => {
     expect(orderNotification('placed', ORDER)).toEqual({
       title: 'Your order has been placed successfully!',

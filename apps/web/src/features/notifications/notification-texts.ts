@@ -1,5 +1,5 @@
 /**
- * What the shop says in browser notifications (spec §9) and when a low-stock alert is due again: pure
+ * What the shop says in browser notifications (docs/product.md §9) and when a low-stock alert is due again: pure
  * rules, tested apart from the browser.
  */
 import { shortOrderId } from '@shop/schema';

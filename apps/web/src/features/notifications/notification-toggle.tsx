@@ -1,4 +1,4 @@
-/** The header's bell (spec §1, §8): asks the browser for notification permission. */
+/** The header's bell (docs/product.md §1, §8): asks the browser for notification permission. */
 import { useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconBell, IconBellOff, IconBellRinging } from '@tabler/icons-react';

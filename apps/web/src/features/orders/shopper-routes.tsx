@@ -1,10 +1,10 @@
 /**
- * The signed-in shopper's routes (spec §2): /checkout, /orders, /dashboard and /profile, each loaded
+ * The signed-in shopper's routes (docs/product.md §2): /checkout, /orders, /dashboard and /profile, each loaded
  * on demand behind the route guard (the guard itself is small and loads with the app). Spread into
  * the AppLayout's children.
  *
- * Signed out, /checkout toasts 'Sign in required' and goes to sign in after 1 s (spec §4, §8); the
- * others show the sign-in-required card and stay (spec §2).
+ * Signed out, /checkout toasts 'Sign in required' and goes to sign in after 1 s (docs/product.md §4, §8); the
+ * others show the sign-in-required card and stay (docs/product.md §2).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Center, Loader } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * /admin (spec §2 Admin panel): the Overview and Products sections, and 'Coming Soon' for the
+ * /admin (docs/product.md §2 Admin panel): the Overview and Products sections, and 'Coming Soon' for the
  * sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
  */
 import { useLocation } from 'react-router-dom';

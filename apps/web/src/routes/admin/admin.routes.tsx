@@ -1,7 +1,7 @@
 /**
  * The admin area: its own chunk, loaded lazily from app/router.tsx only once the route guard lets
  * a staff member in, so shoppers never download it. Screens beyond the panel have their own guard
- * (spec §6): a role that may not see one gets 'Access Denied' and is sent back to /admin.
+ * (docs/product.md §6): a role that may not see one gets 'Access Denied' and is sent back to /admin.
  */
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';

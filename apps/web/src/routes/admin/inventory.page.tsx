@@ -1,5 +1,5 @@
 /**
- * /admin/inventory (spec §2 Inventory): the cards (summed by the server), search by product name
+ * /admin/inventory (docs/product.md §2 Inventory): the cards (summed by the server), search by product name
  * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, and each
  * product's stock history.
  */

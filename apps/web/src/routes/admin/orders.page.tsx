@@ -1,5 +1,5 @@
 /**
- * /admin/orders (spec §2 Order management): the cards, search over order id, shipping address
+ * /admin/orders (docs/product.md §2 Order management): the cards, search over order id, shipping address
  * and customer id with a status filter (both done by the server), the table, View and Update.
  * Live (issue 15): new orders and others' changes appear without a reload; orders placed since
  * the staff member last looked are marked 'New' and counted until seen: opened or updated, or

@@ -1,5 +1,5 @@
 /**
- * /admin/permissions (spec §2 Permissions): a search box and three tabs — Roles (Create Role;
+ * /admin/permissions (docs/product.md §2 Permissions): a search box and three tabs — Roles (Create Role;
  * Permissions, Edit and Delete per role), Permissions (Create Permission) and Permission Groups
  * (Create Group; each group's permissions). Deleting asks the browser's confirmation 'Are you sure
  * you want to delete this role?'. Reading needs roles:read; the write buttons show with roles:manage.

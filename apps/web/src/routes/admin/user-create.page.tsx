@@ -1,4 +1,4 @@
-/** /admin/users/create (spec §2 Create User). */
+/** /admin/users/create (docs/product.md §2 Create User). */
 import { Button, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** /admin/users/:id/edit (spec §2 Edit User): loads the user, pre-fills the form; 'User not found' if missing. */
+/** /admin/users/:id/edit (docs/product.md §2 Edit User): loads the user, pre-fills the form; 'User not found' if missing. */
 import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../paths';

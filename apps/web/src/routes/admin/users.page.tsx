@@ -1,5 +1,5 @@
 /**
- * /admin/users (spec §2 User Management): the stat cards, the table (avatar or initial, name, email,
+ * /admin/users (docs/product.md §2 User Management): the stat cards, the table (avatar or initial, name, email,
  * role badge, created date 'Mar 05, 2024' or 'Unknown', Edit and Delete), 5 placeholder rows while
  * loading, 'No users found', a Create User button and a Back to Admin link.
  */
@@ -41,7 +41,7 @@ import { useUserPage } from '../../features/users/api/use-users';
 import { DeleteUserDialog } from '../../features/users/components/delete-user-dialog';
 import { UserAvatar, displayName } from '../../features/users/components/user-avatar';
 
-/** Spec §9: the user list shows 5 placeholder rows while loading. */
+/** docs/product.md §9: the user list shows 5 placeholder rows while loading. */
 export const USER_PLACEHOLDER_ROWS = 5;
 const COLUMNS = 5;
 

@@ -178,7 +178,7 @@ export async function failureOf(call: Promise<unknown>): Promise<Error & { code:
   throw new Error('Expected the call to fail');
 }
 
-/** A response body must never carry a stack trace or SQL (DESIGN.md §3). */
+/** A response body must never carry a stack trace or SQL (docs/architecture.md §3). */
 export function expectNoInternals(body: string): void {
   expect(body).not.toMatch(/\n\s+at /);
   expect(body).not.toMatch(/\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]*\b(FROM|INTO|SET|WHERE)\b/);

@@ -1,5 +1,5 @@
 /**
- * The development identity provider (DESIGN.md §2): a real OpenID Connect provider (oidc-provider)
+ * The development identity provider (docs/architecture.md §2): a real OpenID Connect provider (oidc-provider)
  * mounted in-process at /oidc and used through the same OIDC client code as an external one.
  *
  * Origin. An issuer is a fixed URL, but the shop may be reached at localhost, 127.0.0.1 or a test
@@ -8,7 +8,7 @@
  * the visitors use (scheme + Host, at most MAX_ORIGINS of them), created on first use. Each one
  * registers the client with redirect_uri `${origin}/api/callback`.
  *
- * Mounting (STACK.md gotcha 6). The provider's endpoints get the raw request in a route-level
+ * Mounting (docs/stack.md gotcha 6). The provider's endpoints get the raw request in a route-level
  * onRequest hook, before Fastify parses a body; the request's Host and X-Forwarded-Proto are first
  * set to the origin the provider serves, so the URLs it builds are the ones the browser uses.
  * Our own sign-in page (the "interaction") is ordinary Fastify routes.

@@ -1,7 +1,7 @@
 /**
  * The development identity provider's pages: self-contained HTML with inline CSS and no script
  * (except the logout page's one-line auto-submit, allowed by its hash). The sign-in page is what
- * DESIGN.md §3 promises: title and heading 'Development sign-in', the demo accounts as one-click
+ * docs/architecture.md §3 promises: title and heading 'Development sign-in', the demo accounts as one-click
  * buttons, a text input labelled `Email` and a `Sign in` button.
  */
 import { roleLabel } from '@shop/schema';

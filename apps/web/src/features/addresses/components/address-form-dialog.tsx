@@ -1,4 +1,4 @@
-/** Add or edit a saved address (spec §5 address form: all required, country 'US', isDefault false). */
+/** Add or edit a saved address (docs/product.md §5 address form: all required, country 'US', isDefault false). */
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {

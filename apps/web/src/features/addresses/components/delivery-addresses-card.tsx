@@ -1,5 +1,5 @@
 /**
- * The Delivery Addresses card of the profile (spec §2): Add Address, and per address set-default
+ * The Delivery Addresses card of the profile (docs/product.md §2): Add Address, and per address set-default
  * (only when it is not the default), edit and delete; three placeholders while loading; an empty state.
  */
 import { useState } from 'react';

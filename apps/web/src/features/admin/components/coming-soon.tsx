@@ -1,7 +1,7 @@
 import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 
-/** A section of the panel that is not built yet (spec §2). */
+/** A section of the panel that is not built yet (docs/product.md §2). */
 export function ComingSoon({ section }: { section: string }) {
   return (
     <Card withBorder radius="md" padding="xl" data-testid="coming-soon">

@@ -1,5 +1,5 @@
 /**
- * The Update dialog (spec §2, §5): every status is offered (the server refuses moves that are not
+ * The Update dialog (docs/product.md §2, §5): every status is offered (the server refuses moves that are not
  * allowed, with a message shown in the toast); optional notes are trimmed and omitted when empty.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The View dialog (spec §2 Order management): date, status, payment, total, address, the card or
+ * The View dialog (docs/product.md §2 Order management): date, status, payment, total, address, the card or
  * bank details, the items, the notes, and the timeline of status changes (who, when, note).
  */
 import { useEffect } from 'react';

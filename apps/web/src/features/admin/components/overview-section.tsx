@@ -1,4 +1,4 @@
-/** The panel's Overview (spec §2): the cards and lists the role may see. */
+/** The panel's Overview (docs/product.md §2): the cards and lists the role may see. */
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCurrencyDollar, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { formatMoney, overviewOrderNumber } from '@shop/schema';

@@ -1,5 +1,5 @@
 /**
- * Add New Product / Edit Product (spec §2, §5): the same zod schema as the server checks the form
+ * Add New Product / Edit Product (docs/product.md §2, §5): the same zod schema as the server checks the form
  * before it is sent, so the messages are the spec's. Price is sent as typed (decimal, step 0.01);
  * stock and the low stock alert are integers, anything invalid becoming 0.
  *

@@ -1,4 +1,4 @@
-/** The panel's Products section (spec §2): the table, Add Product, edit and delete. */
+/** The panel's Products section (docs/product.md §2): the table, Add Product, edit and delete. */
 import { useState } from 'react';
 import {
   ActionIcon,

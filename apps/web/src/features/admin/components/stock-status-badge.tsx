@@ -3,7 +3,7 @@ import { STOCK_STATUS_LABEL, stockStatus } from '@shop/schema';
 
 const COLOR = { out_of_stock: 'red', low_stock: 'orange', in_stock: 'green' } as const;
 
-/** Out of Stock at 0, Low Stock at or under the threshold, otherwise In Stock (spec §4). */
+/** Out of Stock at 0, Low Stock at or under the threshold, otherwise In Stock (docs/product.md §4). */
 export function StockStatusBadge({
   stock,
   threshold,

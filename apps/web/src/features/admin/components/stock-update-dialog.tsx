@@ -1,5 +1,5 @@
 /**
- * Update Stock (spec §2 Inventory, §5): New Stock Level (a non-negative integer; anything
+ * Update Stock (docs/product.md §2 Inventory, §5): New Stock Level (a non-negative integer; anything
  * non-numeric becomes 0) and an optional Reason, which is sent and stored in the stock ledger.
  *
  * No lost updates (issue 15): the level is set from the one the dialog shows (`expectedStock`).

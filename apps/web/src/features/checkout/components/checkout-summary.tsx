@@ -1,4 +1,4 @@
-/** Order summary (spec §2, §9): the lines, Free shipping, tax $0.00, total = subtotal, and Place Order. */
+/** Order summary (docs/product.md §2, §9): the lines, Free shipping, tax $0.00, total = subtotal, and Place Order. */
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { centsToDecimal, lineTotalCents, type CartLine } from '@shop/schema';
 

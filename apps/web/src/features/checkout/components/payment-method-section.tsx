@@ -1,4 +1,4 @@
-/** Payment method (spec §2 Checkout): card (default), cash on delivery, bank transfer, each with its panel. */
+/** Payment method (docs/product.md §2 Checkout): card (default), cash on delivery, bank transfer, each with its panel. */
 import { Alert, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

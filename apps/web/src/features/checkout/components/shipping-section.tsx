@@ -1,5 +1,5 @@
 /**
- * Shipping address (spec §2, §5): the saved addresses (the default preselected) or a free-text
+ * Shipping address (docs/product.md §2, §5): the saved addresses (the default preselected) or a free-text
  * address. A saved one is sent flattened to 'street, city, state zip, country'.
  */
 import { Anchor, Badge, Card, Group, Radio, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';

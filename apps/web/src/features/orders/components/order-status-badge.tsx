@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCircleX, IconClock, IconPackage, IconTruck } from 
 import type { ReactNode } from 'react';
 import { statusLabel } from '@shop/schema';
 
-/** Spec §4: pending yellow, processing blue, shipped purple, delivered green, anything else grey. */
+/** docs/product.md §4: pending yellow, processing blue, shipped purple, delivered green, anything else grey. */
 const STATUS_STYLE: Record<string, { color: string; icon: ReactNode }> = {
   pending: { color: 'yellow', icon: <IconClock size={12} /> },
   processing: { color: 'blue', icon: <IconPackage size={12} /> },

@@ -1,4 +1,4 @@
-/** The Edit Profile dialog (spec §2, §5: first name, last name, email, phone — all optional). */
+/** The Edit Profile dialog (docs/product.md §2, §5: first name, last name, email, phone — all optional). */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { PROFILE_LIMITS, ProfileUpdateInput, type CurrentUserDto } from '@shop/schema';

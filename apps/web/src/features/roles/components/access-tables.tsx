@@ -1,5 +1,5 @@
 /**
- * The three tables of the Permissions screen (spec §2): Roles (name, description, Active/Inactive,
+ * The three tables of the Permissions screen (docs/product.md §2): Roles (name, description, Active/Inactive,
  * created date; Permissions, Edit, Delete), Permissions (name, resource, action, description,
  * status) and Permission Groups (name, description, its permissions, status, created date). Each
  * filters by the screen's search text.
@@ -9,7 +9,7 @@ import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconEdit, IconKey, IconTrash } from '@tabler/icons-react';
 import type { PermissionDto, PermissionGroupDto, RoleDto } from '@shop/schema';
 
-/** Spec §9: dates outside the user list are the browser's locale date. */
+/** docs/product.md §9: dates outside the user list are the browser's locale date. */
 export const localeDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 export function matches(needle: string, ...texts: (string | null | undefined)[]): boolean {

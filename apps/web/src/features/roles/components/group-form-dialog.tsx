@@ -1,5 +1,5 @@
 /**
- * Create Group (spec §5: a group needs a name), and the group's permissions (a checkbox list, saved
+ * Create Group (docs/product.md §5: a group needs a name), and the group's permissions (a checkbox list, saved
  * with PUT /api/admin/permission-groups/:id/permissions). Only permissions the signed-in user holds
  * may be added (the server refuses the others). Toasts: 'Permission group created successfully' /
  * 'Failed to create permission group', 'Permission group updated successfully' / 'Failed to update

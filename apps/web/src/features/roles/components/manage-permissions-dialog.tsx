@@ -1,6 +1,6 @@
 /**
- * Manage Permissions (spec §2): a checkbox list of the permission groups, the role's own ticked,
- * saved with PUT /api/admin/roles/:id/permission-groups. Toasts per spec §8: 'Failed to fetch role
+ * Manage Permissions (docs/product.md §2): a checkbox list of the permission groups, the role's own ticked,
+ * saved with PUT /api/admin/roles/:id/permission-groups. Toasts per docs/product.md §8: 'Failed to fetch role
  * details', 'Role permissions updated successfully' / 'Failed to update role permissions'.
  * The save carries the role's version (issue 15): when someone else changed the role meanwhile it
  * is refused, and the dialog names what changed and offers Reload.

@@ -1,5 +1,5 @@
 /**
- * Create Permission (spec §5: name, resource and action required). Typing a `resource:action` name
+ * Create Permission (docs/product.md §5: name, resource and action required). Typing a `resource:action` name
  * fills the two fields while they are untouched. Toasts: 'Permission created successfully' /
  * 'Failed to create permission'.
  */

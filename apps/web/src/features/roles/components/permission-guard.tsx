@@ -2,7 +2,7 @@
  * The route guard of the admin area, by permission instead of role name (custom roles decide
  * access through their permission groups). It wraps the RouteGuard for everything about being
  * signed in (spinner, sign-in card or redirect, session error), then decides with the user's
- * effective permissions, with the RouteGuard's toasts and delays (spec §6):
+ * effective permissions, with the RouteGuard's toasts and delays (docs/product.md §6):
  *
  * ```tsx
  * <PermissionGuard permission="inventory:read" redirectTo={paths.admin} customerRedirect={paths.dashboard}>

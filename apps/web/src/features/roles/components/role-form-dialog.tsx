@@ -1,7 +1,7 @@
 /**
- * Create Role / Edit Role (spec §2, §5: a role needs a name). A built-in role keeps its name; any
+ * Create Role / Edit Role (docs/product.md §2, §5: a role needs a name). A built-in role keeps its name; any
  * role can be switched between Active and Inactive (the admin role excepted, the server says why).
- * Toasts per spec §8: 'Role created successfully' / 'Failed to create role' and the update pair.
+ * Toasts per docs/product.md §8: 'Role created successfully' / 'Failed to create role' and the update pair.
  * An edit is sent with the version it was loaded at (issue 15): when someone else changed the role
  * meanwhile (its groups included) it is refused, and the dialog names what changed and offers Reload.
  */

@@ -1,4 +1,4 @@
-/** User management (`users.*`, spec §7 /api/users). */
+/** User management (`users.*`, docs/product.md §7 /api/users). */
 import type { UserPageInput } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 import { REFETCH_ON_FOCUS } from '../../../lib/query-client';

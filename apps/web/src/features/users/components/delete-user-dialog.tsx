@@ -9,7 +9,7 @@ import { useDeleteUser } from '../api/use-users';
 import { displayName } from './user-avatar';
 
 /**
- * Asks before deleting (spec §2): the action cannot be undone and the user's orders and addresses
+ * Asks before deleting (docs/product.md §2): the action cannot be undone and the user's orders and addresses
  * go with them. A refusal (yourself, the last admin, someone with more access) stays in the dialog.
  */
 export function DeleteUserDialog({ user, onClose }: { user: UserDto | null; onClose: () => void }) {

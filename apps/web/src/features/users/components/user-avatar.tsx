@@ -8,7 +8,7 @@ export function displayName(user: Named): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 }
 
-/** The picture, else the first initial (spec §2: avatar or initial). */
+/** The picture, else the first initial (docs/product.md §2: avatar or initial). */
 export function UserAvatar({ user }: { user: Named & Pick<UserDto, 'profileImageUrl'> }) {
   const initial = (user.firstName?.[0] ?? user.email[0] ?? 'U').toUpperCase();
   return (

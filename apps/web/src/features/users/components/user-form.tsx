@@ -1,9 +1,9 @@
 /**
- * Create User and Edit User (spec §2, §5): first and last name, email, optional phone and the role
+ * Create User and Edit User (docs/product.md §2, §5): first and last name, email, optional phone and the role
  * (default customer) with its description under it; on Edit also the custom role whose permission
  * groups then decide the user's access. Checked with the same zod schema as the server, so the
  * messages are the spec's; what the server refuses shows beside the field or above the buttons.
- * Success and failure toasts per spec §8; both create and update then go back to /admin/users.
+ * Success and failure toasts per docs/product.md §8; both create and update then go back to /admin/users.
  * An edit is sent with the version it was loaded at (issue 15): when someone else changed the user
  * meanwhile it is refused, and the form names what changed and offers Reload.
  */
