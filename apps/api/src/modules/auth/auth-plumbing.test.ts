@@ -77,6 +77,7 @@ describe('configuration', () => {
     try {
       const login = await shop.app.inject({ url: '/api/login' });
       expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBe('5');
       expect(login.json().code).toBe('SERVICE_UNAVAILABLE');
       const logout = await shop.app.inject({ url: '/api/logout' });
       expect(logout.statusCode).toBe(303);

@@ -55,7 +55,7 @@ export async function authRoutes(
         provider = await oidc.forOrigin(origin);
       } catch (error) {
         req.log.error({ err: error }, 'the identity provider is unreachable');
-        return noStore(reply).code(503).send({
+        return noStore(reply).code(503).header('retry-after', '5').send({
           message: 'Sign-in is temporarily unavailable. Please try again.',
           code: 'SERVICE_UNAVAILABLE',
         });

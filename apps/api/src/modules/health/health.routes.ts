@@ -19,7 +19,10 @@ export async function healthRoutes(app: FastifyInstance, { dataSource }: { dataS
 
   app.get('/api/ready', async (_req, reply) => {
     if (draining) {
-      return reply.code(503).send({ message: 'The server is shutting down', code: 'SERVICE_UNAVAILABLE' });
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ message: 'The server is shutting down', code: 'SERVICE_UNAVAILABLE' });
     }
     try {
       await Promise.race([
@@ -28,7 +31,10 @@ export async function healthRoutes(app: FastifyInstance, { dataSource }: { dataS
       ]);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ message: 'The database is not reachable', code: 'SERVICE_UNAVAILABLE' });
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ message: 'The database is not reachable', code: 'SERVICE_UNAVAILABLE' });
     }
   });
 }

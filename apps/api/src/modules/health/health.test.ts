@@ -39,6 +39,7 @@ describe('GET /api/ready', () => {
 
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('1');
       expect(ready.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       expect(ready.body).not.toMatch(/ {4}at |Connection|TypeORM/);
       const health = await app.inject({ method: 'GET', url: '/api/health' });
