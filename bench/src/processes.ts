@@ -4,20 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../apps/api/src/test/free-port';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
+
 
 export interface Server {
   child: ChildProcess;

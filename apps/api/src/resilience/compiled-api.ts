@@ -10,9 +10,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../test/free-port';
+
+export { freePort };
 
 export const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const API_DIST_MAIN = `${API_DIR}dist/main.js`;
@@ -24,18 +26,6 @@ export function assertCompiledBuild(): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Production settings every test instance shares (the development sign-in explicitly allowed). */
 export function productionEnv(publicUrl: string, sessionSecret: string): Record<string, string> {

@@ -6,13 +6,13 @@
  * lock is gone, and the process exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { TEST_ENV_DEFAULTS } from '../test/test-app';
 import { signIn } from '../test/sign-in';
+import { freePort } from '../test/free-port';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,18 +22,6 @@ let output = '';
 let baseUrl: string;
 let exit: Promise<number | null>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 beforeAll(async () => {
   db = await createTestDatabase({ poolSize: 2 });
