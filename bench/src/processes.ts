@@ -8,7 +8,6 @@ import { freePort } from '../../apps/api/src/test/free-port';
 
 export { freePort };
 
-
 export interface Server {
   child: ChildProcess;
   baseUrl: string;

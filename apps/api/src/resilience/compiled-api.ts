@@ -26,7 +26,6 @@ export function assertCompiledBuild(): void {
   }
 }
 
-
 /** Production settings every test instance shares (the development sign-in explicitly allowed). */
 export function productionEnv(publicUrl: string, sessionSecret: string): Record<string, string> {
   return {

@@ -22,7 +22,6 @@ let output = '';
 let baseUrl: string;
 let exit: Promise<number | null>;
 
-
 beforeAll(async () => {
   db = await createTestDatabase({ poolSize: 2 });
   const port = await freePort();

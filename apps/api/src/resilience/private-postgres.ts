@@ -35,7 +35,6 @@ export function privatePostgresMissing(): string | null {
   return null;
 }
 
-
 async function postgresIds(): Promise<{ uid: number; gid: number }> {
   const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
