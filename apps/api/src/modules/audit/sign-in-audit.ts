@@ -36,7 +36,12 @@ export async function auditSignIn<U extends { id: string; email: string; role: s
   const target = { type: 'user' as const, id: user.id, label: user.email };
   const audit = { requestInfo: ctx.requestInfo, user: null };
   if (!before) {
-    await recordAudit(tx, audit, { action: 'user.created', actor, target, details: { via: 'sign_in' } });
+    await recordAudit(tx, audit, {
+      action: 'user.created',
+      actor,
+      target,
+      details: { via: 'sign_in', role: user.role },
+    });
   }
   if (user.role === ADMIN_ROLE && before?.role !== ADMIN_ROLE) {
     await recordAudit(tx, audit, {

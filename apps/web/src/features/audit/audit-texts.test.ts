@@ -21,7 +21,11 @@ describe('the Audit Log texts', () => {
       'permissionsAdded: users:read, users:update',
       'permissionsRemoved: none',
     ]);
-    expect(describeAuditDetails({ status: 403, isActive: false })).toEqual(['status: 403', 'isActive: no']);
+    expect(describeAuditDetails({ isActive: false, route: 'GET /api/users', status: 403 })).toEqual([
+      'status: 403',
+      'route: GET /api/users',
+      'isActive: no',
+    ]);
     expect(describeAuditDetails({})).toEqual([]);
   });
 

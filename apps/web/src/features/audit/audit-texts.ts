@@ -18,6 +18,14 @@ function isChange(value: unknown): value is { from: unknown; to: unknown } {
   return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
 }
 
+/** The facts read first, in this order; any others follow by name (the database keeps no key order). */
+const FIRST_FACTS = ['status', 'permission', 'reason', 'message', 'route'];
+
+function factOrder(key: string): number {
+  const at = FIRST_FACTS.indexOf(key);
+  return at < 0 ? FIRST_FACTS.length : at;
+}
+
 /** The lines of the 'What changed' column: the changes first, then the other facts. */
 export function describeAuditDetails(details: Record<string, unknown>): string[] {
   const { changes, ...facts } = details;
@@ -31,7 +39,8 @@ export function describeAuditDetails(details: Record<string, unknown>): string[]
       );
     }
   }
-  for (const [key, value] of Object.entries(facts)) lines.push(`${key}: ${formatAuditValue(value)}`);
+  const keys = Object.keys(facts).sort((a, b) => factOrder(a) - factOrder(b) || a.localeCompare(b));
+  for (const key of keys) lines.push(`${key}: ${formatAuditValue(facts[key])}`);
   return lines;
 }
 

@@ -188,8 +188,14 @@ function AuditRow({ event }: { event: AuditEventDto }) {
           {describeAuditActor(event)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={actionColor(event.action)} tt="none" data-testid="audit-action">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge
+          variant="light"
+          color={actionColor(event.action)}
+          tt="none"
+          styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+          data-testid="audit-action"
+        >
           {event.action}
         </Badge>
       </Table.Td>
