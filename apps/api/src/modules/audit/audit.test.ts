@@ -379,13 +379,19 @@ describe('refused calls on staff routes', () => {
     const rows = (await denials('roles.list')).filter((row) => row.ip === remoteAddress);
     expect(rows).toMatchObject([{ actor_id: null, details: { status: 401, permission: 'roles:read' } }]);
 
-    for (const url of ['/api/auth/user', '/trpc/orders.mine', '/api/user/addresses']) {
+    for (const url of ['/api/auth/user', '/trpc/orders.mine', '/api/user/addresses', '/api/orders']) {
       expect((await shop.app.inject({ method: 'GET', url, remoteAddress })).statusCode).toBe(401);
     }
     const all: EventRow[] = await shop.dataSource.query('SELECT * FROM audit_events WHERE ip = $1', [
       remoteAddress,
     ]);
     expect(all.map((row) => row.target_id)).toEqual(['roles.list']);
+  });
+
+  it('does not record a customer listing their own orders over REST', async () => {
+    expect((await call(customer, 'GET', '/api/orders')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/orders?limit=1')).statusCode).toBe(200);
+    expect(await denials('orders.list')).toEqual([]);
   });
 
   it('records a service’s own 403 with its reason, and a refused CSV export', async () => {
