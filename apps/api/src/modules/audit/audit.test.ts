@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPageDto } from '@shop/schema';
+import { seedPermissionModel } from '@shop/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { CookieJar } from '../../test/cookie-jar';
 import { follow, openSignInPage, send, signIn, type SignedIn } from '../../test/sign-in';
@@ -593,5 +594,24 @@ describe('secrets', () => {
     expect(redactUrl('/trpc/a,b?batch=1&input=%7B%7D')).toBe('/trpc/a,b?batch=1&input=[redacted]');
     expect(redactUrl('/api/login?returnTo=%2F%3Fq%3Dtea')).toBe('/api/login?returnTo=[redacted]');
     expect(redactUrl('/api/products')).toBe('/api/products');
+  });
+});
+
+describe('a database from before the audit log', () => {
+  it('gets audit:read for the admin role at the next start (the permission seed)', async () => {
+    await shop.dataSource.query(`DELETE FROM permission_groups WHERE name = 'Audit log'`);
+    await shop.dataSource.query(`DELETE FROM permissions WHERE name = 'audit:read'`);
+    expect((await call(admin, 'GET', '/api/admin/audit-events')).statusCode).toBe(403);
+
+    await shop.dataSource.transaction((tx) => seedPermissionModel(tx));
+    expect((await call(admin, 'GET', '/api/admin/audit-events')).statusCode).toBe(200);
+    const holders: { name: string }[] = await shop.dataSource.query(
+      `SELECT DISTINCT r.name FROM roles r
+       JOIN role_permission_groups rpg ON rpg.role_id = r.id
+       JOIN permission_group_permissions gp ON gp.permission_group_id = rpg.permission_group_id
+       JOIN permissions p ON p.id = gp.permission_id
+       WHERE p.name = 'audit:read'`,
+    );
+    expect(holders.map((row) => row.name)).toEqual(['admin']);
   });
 });
