@@ -9,7 +9,7 @@ import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
 import { usesDevProvider, type Env } from './env';
-import { loggerOptions } from './logger';
+import { loggerOptions, type LogDestination } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext, type RequestDependencies } from './trpc/create-context';
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
@@ -47,6 +47,8 @@ export interface AppDependencies {
   dataSource: DataSource;
   /** 'embedded' (PGlite, one connection at a time): live events travel in-process, not by LISTEN/NOTIFY. */
   databaseKind?: 'postgres' | 'embedded';
+  /** Where the log goes instead of standard output (tests that read the log). */
+  logDestination?: LogDestination;
 }
 
 /** The catalogue as every anonymous visitor sees it: the only answers that may be cached (http/private-answers.ts). */
@@ -79,9 +81,10 @@ export async function buildApp({
   env,
   dataSource,
   databaseKind = 'postgres',
+  logDestination,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(env),
+    logger: loggerOptions(env, logDestination),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },

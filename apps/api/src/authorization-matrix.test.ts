@@ -116,6 +116,7 @@ const REST: Record<string, Probe> = {
   'GET /api/admin/api-tokens': { expect: only(200, ADMIN) },
   'POST /api/admin/api-tokens': { body: {}, expect: only(400, ADMIN) },
   'DELETE /api/admin/api-tokens/:id': { url: `/api/admin/api-tokens/${MISSING}`, expect: only(404, ADMIN) },
+  'GET /api/admin/audit-events': { expect: only(200, ADMIN) },
 };
 
 /** `procedure path` → its input (omitted: none) and expected statuses. */
@@ -176,6 +177,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'apiTokens.list': { expect: only(200, ADMIN) },
   'apiTokens.create': { input: {}, expect: only(400, ADMIN) },
   'apiTokens.revoke': { input: { id: MISSING }, expect: only(404, ADMIN) },
+  'audit.page': { input: {}, expect: only(200, ADMIN) },
 };
 
 let shop: TestApp;

@@ -27,6 +27,14 @@ export interface ServiceContext {
   db: EntityManager;
   user: CurrentUser | null;
   log: FastifyBaseLogger;
+  /** Where the call came from, for the audit log (modules/audit); absent outside a request. */
+  requestInfo?: RequestInfo;
+}
+
+/** The client of a request as the audit log records it: its address and user agent (cut short). */
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface RequestContext extends ServiceContext {

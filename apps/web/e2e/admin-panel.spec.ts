@@ -27,6 +27,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
     'Users',
     'Permissions',
     'API Tokens',
+    'Audit Log',
     'Analytics',
     'Settings',
   ]);

@@ -18,6 +18,7 @@ export const paths = {
   adminOrders: '/admin/orders',
   adminPermissions: '/admin/permissions',
   adminApiTokens: '/admin/api-tokens',
+  adminAuditLog: '/admin/audit-log',
   /** Server routes: full-page navigations, not router links. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

@@ -20,3 +20,4 @@ export * from './product-csv';
 export * from './live-events';
 export * from './edit-version';
 export * from './openapi-meta';
+export * from './audit';

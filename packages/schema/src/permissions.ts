@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'roles:read': 'See roles, permissions and permission groups',
   'roles:manage': 'Create and change roles, permissions and permission groups',
   'api_tokens:manage': 'Create and revoke API tokens for scripts',
+  'audit:read': 'See the audit log of sign-ins, access changes and refused calls',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -65,6 +65,11 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
     description: 'Create and revoke API tokens for scripts',
     permissions: ['api_tokens:manage'],
   },
+  {
+    name: 'Audit log',
+    description: 'See the audit log: sign-ins, access changes and refused calls',
+    permissions: ['audit:read'],
+  },
 ];
 
 /** The groups each built-in role is given when seeded; their union is DEFAULT_ROLE_PERMISSIONS. */

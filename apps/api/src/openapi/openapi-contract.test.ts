@@ -635,6 +635,22 @@ describe('real calls of every operation', () => {
     expect((await call({ bearer: revocable.json().token }, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await call(admin, 'DELETE', `/api/admin/api-tokens/${MISSING}`)).statusCode).toBe(404);
 
+    // --- the audit log -------------------------------------------------------------------------
+    const audit = await call(admin, 'GET', '/api/admin/audit-events?action=api_token.created&pageSize=5');
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().items.length).toBeGreaterThan(0);
+    expect((await call(admin, 'GET', '/api/admin/audit-events')).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          admin,
+          'GET',
+          `/api/admin/audit-events?actorId=${admin.user.id}&targetType=user&from=2020-01-01T00:00:00Z`,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'GET', '/api/admin/audit-events?action=nope')).statusCode).toBe(400);
+
     // --- sign-in routes, health, the document itself ------------------------------------------
     for (const url of ['/api/health', '/api/ready', '/api/openapi.json', '/api/docs', '/api/login']) {
       expect((await call(null, 'GET', url)).statusCode, url).toBeLessThan(400);

@@ -77,6 +77,12 @@ describe('the OpenAPI document', () => {
 
     const query = paths['/api/products']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['search', 'limit']));
+    const auditQuery = paths['/api/admin/audit-events']!.get!.parameters!.map((p) => `${p.in} ${p.name}`);
+    expect(auditQuery).toEqual(
+      ['action', 'actorId', 'actor', 'targetType', 'targetId', 'from', 'to', 'page', 'pageSize'].map(
+        (name) => `query ${name}`,
+      ),
+    );
 
     expect(paths['/api/products/{id}']!.get!.parameters).toContainEqual(
       expect.objectContaining({ name: 'id', in: 'path', required: true }),

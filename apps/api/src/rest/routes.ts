@@ -234,4 +234,11 @@ export const restRoutes: RestRoute[] = [
     procedure: 'apiTokens.revoke',
     summary: 'Revoke an API token',
   },
+  // The audit log (issue 17).
+  {
+    method: 'GET',
+    url: '/api/admin/audit-events',
+    procedure: 'audit.page',
+    summary: 'The audit log: security-relevant events, newest first, filtered and paged',
+  },
 ];

@@ -17,6 +17,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../env';
+import type { LogDestination } from '../logger';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,12 +46,19 @@ export async function startTestApp(
     env?: Record<string, string | undefined>;
     listen?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
+    /** Where the log goes (set LOG_LEVEL in `env` too: tests log nothing by default). */
+    logDestination?: LogDestination;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase({ poolSize: 5 });
   try {
     const env = testEnv(options.env);
-    const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });
+    const app = await buildApp({
+      env,
+      dataSource: db.dataSource,
+      databaseKind: db.kind,
+      logDestination: options.logDestination,
+    });
     options.beforeReady?.(app);
     let baseUrl = '';
     if (options.listen !== false) {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { RequestContext, UserResolver } from '../context';
 import type { LiveEventBus } from '../modules/live-events/live-event-bus';
+import { requestInfoOf } from '../modules/audit/request-info';
 
 /** What every request's context is made from; built once by buildApp. */
 export interface RequestDependencies {
@@ -22,6 +23,7 @@ export async function createRequestContext(
     db: deps.dataSource.manager,
     user: await deps.resolveUser(req, deps.dataSource),
     log: req.log,
+    requestInfo: requestInfoOf(req),
     req,
     res,
     liveEvents: deps.liveEvents,

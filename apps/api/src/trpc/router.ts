@@ -12,6 +12,7 @@ import { usersRouter } from '../modules/users/users.router';
 import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modules/roles/roles.router';
 import { liveEventsRouter, orderEventsRouter } from '../modules/live-events/live-events.router';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
+import { auditRouter } from '../modules/audit/audit.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   permissions: permissionsRouter,
   permissionGroups: permissionGroupsRouter,
   apiTokens: apiTokensRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

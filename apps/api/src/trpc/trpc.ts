@@ -1,11 +1,13 @@
 /**
  * The tRPC building blocks, made once: the error shape, and the procedure builders every router
- * uses. Authorization is layered: `publicProcedure` → `authedProcedure` (signed in) → `can(p)`.
+ * uses. Authorization is layered: `publicProcedure` → `authedProcedure` (signed in) → `can(p)`; the
+ * refusals of `can(p)` and `canAny(ps)` (staff routes) are written to the audit log.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Permission } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../context';
 import { HTTP_STATUS, toPublicError, UnauthorizedError, ForbiddenError } from '../errors';
+import { recordAccessDenied } from '../modules/audit/access-denied';
 
 const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
@@ -49,23 +51,58 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 /** Signed in: narrows `ctx.user` to non-null. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw new UnauthorizedError();
   return next({ ctx: { ...ctx, user: ctx.user as CurrentUser } });
 });
 
+export const authedProcedure = publicProcedure.use(signedIn);
+
+/**
+ * A staff procedure's refusals go to the audit log as 'access.denied' (modules/audit/access-denied.ts):
+ * not signed in (401), lacking the permission (403), and any 403 of what runs after it (a service's
+ * own refusal), over tRPC and the REST adapter alike. Wraps the checks, so it sees their outcome.
+ */
+function auditRefusals(permissions: readonly Permission[]) {
+  return t.middleware(async ({ ctx, path, next }) => {
+    const result = await next();
+    if (!result.ok) {
+      const { code, message } = toPublicError(result.error);
+      if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') {
+        const route = ctx.req?.routeOptions?.url;
+        await recordAccessDenied(ctx, {
+          status: code === 'UNAUTHORIZED' ? 401 : 403,
+          target: { type: 'procedure', id: path },
+          details: {
+            permission: permissions.length === 1 ? permissions[0] : permissions,
+            reason: message,
+            ...(route && !route.startsWith('/trpc') && { route: `${ctx.req.method} ${route}` }),
+          },
+        });
+      }
+    }
+    return result;
+  });
+}
+
 /** Signed in and holding `permission` (`resource:action`, one of @shop/schema's PERMISSIONS). */
 export function can(permission: Permission) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!ctx.user.permissions.has(permission)) throw new ForbiddenError();
-    return next();
-  });
+  return publicProcedure
+    .use(auditRefusals([permission]))
+    .use(signedIn)
+    .use(({ ctx, next }) => {
+      if (!ctx.user.permissions.has(permission)) throw new ForbiddenError();
+      return next();
+    });
 }
 
 /** Signed in and holding at least one of `permissions` (a stream that serves several audiences). */
 export function canAny(permissions: readonly Permission[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!permissions.some((permission) => ctx.user.permissions.has(permission))) throw new ForbiddenError();
-    return next();
-  });
+  return publicProcedure
+    .use(auditRefusals(permissions))
+    .use(signedIn)
+    .use(({ ctx, next }) => {
+      if (!permissions.some((permission) => ctx.user.permissions.has(permission))) throw new ForbiddenError();
+      return next();
+    });
 }

@@ -16,6 +16,7 @@ import { SessionEntity } from './session.entity';
 import { StockMovementEntity } from './stock-movement.entity';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { ApiTokenEntity } from './api-token.entity';
+import { AuditEventEntity } from './audit-event.entity';
 
 export {
   UserEntity,
@@ -34,6 +35,7 @@ export {
   StockMovementEntity,
   OrderStatusHistoryEntity,
   ApiTokenEntity,
+  AuditEventEntity,
 };
 
 /** Every entity, for the DataSource. */
@@ -54,4 +56,5 @@ export const entities = [
   StockMovementEntity,
   OrderStatusHistoryEntity,
   ApiTokenEntity,
+  AuditEventEntity,
 ];

@@ -6,6 +6,7 @@ import { ApiTokens1765300000000 } from './1765300000000-api-tokens';
 import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigram-indexes';
 import { ActiveProductsIndex1765500000000 } from './1765500000000-active-products-index';
 import { EditVersions1765600000000 } from './1765600000000-edit-versions';
+import { AuditEvents1765750000000 } from './1765750000000-audit-events';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   SearchTrigramIndexes1765400000000,
   ActiveProductsIndex1765500000000,
   EditVersions1765600000000,
+  AuditEvents1765750000000,
 ];

@@ -17,6 +17,7 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { effectivePermissions } from '../auth/permissions.service';
 import { assertHoldsAll } from '../roles/access-rules';
+import { inTransaction, recordTokenCreated, recordTokenRevoked } from '../audit/change-events';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -79,6 +80,7 @@ export async function listTokens(ctx: Ctx): Promise<ApiTokenDto[]> {
 }
 
 export async function createToken(ctx: Ctx, input: ApiTokenCreateInput): Promise<ApiTokenCreated> {
+  if (!inTransaction(ctx)) return ctx.db.transaction((db) => createToken({ ...ctx, db }, input));
   const owner = await ctx.db.query(`SELECT id, role, role_id AS "roleId" FROM users WHERE id = $1`, [
     input.userId,
   ]);
@@ -100,17 +102,20 @@ export async function createToken(ctx: Ctx, input: ApiTokenCreateInput): Promise
     ],
   );
   const created = await findToken(ctx.db, row!.id);
+  await recordTokenCreated(ctx.db, ctx, created);
   ctx.log.info({ tokenId: created.id, userId: input.userId }, 'api token created');
   return { ...created, token };
 }
 
 /** Revoking twice keeps the first time. */
 export async function revokeToken(ctx: Ctx, id: string): Promise<ApiTokenDto> {
+  if (!inTransaction(ctx)) return ctx.db.transaction((db) => revokeToken({ ...ctx, db }, id));
   const updated: unknown[] = await ctx.db.query(
     `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING id`,
     [id],
   );
   if (updated.length === 0) throw new NotFoundError('Token');
+  await recordTokenRevoked(ctx.db, ctx, id);
   ctx.log.info({ tokenId: id }, 'api token revoked');
   return findToken(ctx.db, id);
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { API_TOKEN_MESSAGES } from '@shop/schema';
 import { tokenOwner } from './api-tokens.service';
+import { recordInvalidToken } from '../audit/access-denied';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +32,7 @@ export function installBearerAuth(app: FastifyInstance, { dataSource }: { dataSo
     if (!path.startsWith('/api/') && !path.startsWith('/trpc/')) return;
     const token = BEARER.exec(header)?.[1];
     const owner = token ? await tokenOwner(dataSource.manager, token) : null;
+    if (!owner) await recordInvalidToken(dataSource, req);
     if (!owner) return reply.code(401).send({ message: API_TOKEN_MESSAGES.invalid, code: 'UNAUTHORIZED' });
     req.apiTokenUserId = owner.userId;
     req.apiTokenId = owner.tokenId;

@@ -18,6 +18,8 @@ import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
 import type { OidcClient, OidcClientForOrigin } from './oidc-client';
 import { SESSION_COOKIE } from './sessions';
 import { signInUser, type VerifiedIdentity } from './users-at-sign-in.service';
+import { recordSignInFailure, recordSignOut } from '../audit/sign-in-audit';
+import { requestInfoOf } from '../audit/request-info';
 
 const SCOPE = 'openid email profile';
 /** Where a failed sign-in lands: the web's login screen shows 'Login Failed'. */
@@ -85,6 +87,7 @@ export async function authRoutes(
     noStore(reply);
     if (!pending) {
       req.log.info('sign-in callback without a valid pending sign-in');
+      await recordSignInFailure(dataSource, req, 'no_pending_sign_in');
       return reply.redirect(SIGN_IN_FAILED_PATH, 303);
     }
     const origin = shopOrigin(env, req);
@@ -117,11 +120,13 @@ export async function authRoutes(
       };
     } catch (error) {
       req.log.info({ err: error }, 'sign-in failed at the provider exchange');
+      await recordSignInFailure(dataSource, req, 'provider_exchange');
       return reply.redirect(SIGN_IN_FAILED_PATH, 303);
     }
 
+    const ctx = { db: dataSource.manager, user: null, log: req.log, requestInfo: requestInfoOf(req) };
     try {
-      const user = await signInUser({ db: dataSource.manager, user: null, log: req.log }, identity, {
+      const user = await signInUser(ctx, identity, {
         adminEmails: env.ADMIN_EMAILS,
       });
       // A new session id at sign-in: whatever id the browser had before stops working.
@@ -130,6 +135,7 @@ export async function authRoutes(
       req.log.info({ userId: user.id }, 'signed in');
     } catch (error) {
       req.log.warn({ err: error }, 'sign-in refused');
+      await recordSignInFailure(dataSource, req, 'refused', error, identity.email);
       return reply.redirect(SIGN_IN_FAILED_PATH, 303);
     }
     return reply.redirect(pending.returnTo, 303);
@@ -137,6 +143,7 @@ export async function authRoutes(
 
   app.get('/api/logout', async (req, reply) => {
     noStore(reply);
+    if (req.session?.userId) await recordSignOut(dataSource, req, req.session.userId);
     if (req.session?.userId) await req.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
 

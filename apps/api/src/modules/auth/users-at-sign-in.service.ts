@@ -14,6 +14,7 @@ import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../errors';
+import { auditSignIn } from '../audit/sign-in-audit';
 
 /** What the identity provider told us, already read out of the ID token and userinfo. */
 export interface VerifiedIdentity {
@@ -59,7 +60,11 @@ export async function signInUser(
   // Two first sign-ins of one person at once: the loser of the insert race finds the winner's row.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db.transaction((tx) => findOrCreate(tx, identity, email, isAdminEmail));
+      return await ctx.db.transaction((tx) =>
+        auditSignIn(tx, ctx, { subject: identity.subject, email }, () =>
+          findOrCreate(tx, identity, email, isAdminEmail),
+        ),
+      );
     } catch (error) {
       if (attempt === 0 && isUniqueViolation(error)) continue;
       if (isUniqueViolation(error)) {

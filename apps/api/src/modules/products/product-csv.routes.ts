@@ -12,6 +12,7 @@ import type { CurrentUser, UserResolver } from '../../context';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { sendError } from '../../http/error-handler';
 import { exportProductsCsv, importProductsCsv } from './product-csv.service';
+import { recordRouteDenied } from '../audit/access-denied';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +35,14 @@ async function requirePermissions(
   permissions: readonly Permission[],
 ): Promise<CurrentUser> {
   const user = await deps.resolveUser(req, deps.dataSource);
-  if (!user) throw new UnauthorizedError();
-  if (!permissions.every((permission) => user.permissions.has(permission))) throw new ForbiddenError();
+  if (!user) {
+    await recordRouteDenied(deps.dataSource, req, null, 401, permissions);
+    throw new UnauthorizedError();
+  }
+  if (!permissions.every((permission) => user.permissions.has(permission))) {
+    await recordRouteDenied(deps.dataSource, req, user, 403, permissions);
+    throw new ForbiddenError();
+  }
   return user;
 }
 

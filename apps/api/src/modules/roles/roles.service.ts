@@ -29,6 +29,7 @@ import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { ConflictError, NotFoundError } from '../../errors';
 import { effectivePermissions, rolePermissions } from '../auth/permissions.service';
 import { assertAdminRoleKeepsEverything, assertHoldsAll, isUniqueViolation } from './access-rules';
+import * as audit from '../audit/change-events';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 type Parsed<T extends z.ZodType> = z.output<T>;
@@ -236,6 +237,7 @@ export async function createRole(
     const role = await lockRole(tx, row!.id);
     if (input.permissionGroupIds?.length)
       await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
+    await audit.recordRoleCreated(tx, ctx, role.id);
     return role.id;
   });
   return roleDetail(ctx.db, id);
@@ -271,6 +273,7 @@ export async function updateRole(
         input.isActive ?? null,
       ],
     );
+    await audit.recordRoleUpdated(tx, ctx, role);
   });
   return roleDetail(ctx.db, input.id);
 }
@@ -287,6 +290,7 @@ export async function deleteRole(ctx: Ctx, id: string): Promise<DeletedDto> {
     for (const { role: builtIn } of fallbacks) {
       assertHoldsAll(ctx.user, await effectivePermissions(tx, { role: builtIn, roleId: null }));
     }
+    await audit.recordRoleDeleted(tx, ctx, id);
     await tx.query('DELETE FROM roles WHERE id = $1', [id]);
   });
   return { id, message: 'Role deleted successfully' };
@@ -302,7 +306,9 @@ export async function setRolePermissionGroups(
     if (isBuiltInRole(role.name) && input.permissionGroupIds.length === 0) {
       if ((await groupIdsOf(tx, role.id)).length > 0) throw new ConflictError(ROLE_MESSAGES.builtInEmpty);
     }
+    const before = await audit.roleAccess(tx, role.id);
     await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
+    await audit.recordRoleGroupsChanged(tx, ctx, role, before);
     // The groups are part of the role as staff edit it: a Manage Permissions or Edit Role dialog
     // open on it is now outdated.
     await tx.query(`UPDATE roles SET updated_at = now(), ${bumpEditVersion()} WHERE id = $1`, [role.id]);
@@ -329,6 +335,7 @@ export async function createPermission(
        RETURNING id, name, description, resource, action, is_active, created_at`,
       [input.name, input.description ?? null, input.resource, input.action, input.isActive ?? true],
     );
+    await audit.recordPermissionCreated(tx, ctx, row!);
     return toPermissionDto(row!);
   });
 }
@@ -377,6 +384,7 @@ export async function createPermissionGroup(
       [input.name, input.description ?? null, input.isActive ?? true],
     );
     if (input.permissionIds?.length) await addGroupPermissions(tx, ctx.user, row!.id, input.permissionIds);
+    await audit.recordGroupCreated(tx, ctx, row!.id);
     return row!.id;
   });
   return groupById(ctx.db, id);
@@ -393,11 +401,13 @@ export async function setGroupPermissions(
     );
     if (!group) throw new NotFoundError('Permission group');
     await permissionNames(tx, input.permissionIds);
+    const before = await audit.groupPermissionNames(tx, input.id);
     await tx.query(
       'DELETE FROM permission_group_permissions WHERE permission_group_id = $1 AND NOT (permission_id = ANY($2::uuid[]))',
       [input.id, input.permissionIds],
     );
     await addGroupPermissions(tx, ctx.user, input.id, input.permissionIds);
+    await audit.recordGroupPermissionsChanged(tx, ctx, input.id, before);
     await assertAdminRoleKeepsEverything(tx);
   });
   return groupById(ctx.db, input.id);

@@ -33,6 +33,12 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { effectivePermissions } from '../auth/permissions.service';
 import { assertHoldsAll, isUniqueViolation } from '../roles/access-rules';
 import { likePattern } from '../../sql/like-pattern';
+import {
+  recordUserCreated,
+  recordUserDeleted,
+  recordUserUpdated,
+  userSnapshot,
+} from '../audit/change-events';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -175,6 +181,7 @@ export async function createUser(ctx: Ctx, input: z.output<typeof schema.CreateU
       `INSERT INTO users (email, first_name, last_name, phone, role) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [input.email, input.firstName, input.lastName, input.phone ?? null, input.role],
     );
+    await recordUserCreated(tx, ctx, row!.id);
     return row!.id;
   });
   return findUser(ctx.db, id);
@@ -208,6 +215,7 @@ export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateU
     if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
       await assertEmailFree(tx, input.email, target.id);
     }
+    const before = await userSnapshot(tx, target.id);
     await tx.query(
       `UPDATE users SET email = COALESCE($2, email),
                         first_name = COALESCE($3, first_name),
@@ -226,6 +234,7 @@ export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateU
         next.roleId,
       ],
     );
+    await recordUserUpdated(tx, ctx, before);
   });
   return findUser(ctx.db, input.id);
 }
@@ -238,6 +247,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<DeletedDto> {
     if (isAdmin(target)) assertNotLastAdmin(admins, target.id);
     // Addresses, orders (with their items and status history) go with the user; stock_movements and
     // order_status_history.changed_by keep their rows with the link set to NULL.
+    await recordUserDeleted(tx, ctx, target.id);
     await tx.query('DELETE FROM users WHERE id = $1', [target.id]);
   });
   return { id, message: USER_MESSAGES.deleted };

@@ -1,7 +1,7 @@
 /**
  * The panel's sidebar sections (docs/product.md §2 Admin panel). Overview and Products live in the panel
- * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users and Permissions
- * have their own routes; the rest are not built yet.
+ * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users, Permissions, API
+ * Tokens and the Audit Log have their own routes; the rest are not built yet.
  */
 import type { ReactNode } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   IconCategory,
   IconKey,
   IconChartBar,
+  IconHistory,
   IconLayoutDashboard,
   IconReceipt,
   IconSettings,
@@ -20,7 +21,8 @@ import type { Permission } from '@shop/schema';
 import { paths } from '../../paths';
 
 export type PanelSectionId = 'overview' | 'products' | 'categories' | 'analytics' | 'settings';
-export type SectionId = PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens';
+export type SectionId =
+  PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens' | 'audit-log';
 
 export interface AdminSection {
   id: SectionId;
@@ -93,6 +95,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'api_tokens:manage',
   },
   {
+    id: 'audit-log',
+    label: 'Audit Log',
+    icon: <IconHistory size={18} />,
+    to: paths.adminAuditLog,
+    permission: 'audit:read',
+  },
+  {
     id: 'analytics',
     label: 'Analytics',
     icon: <IconChartBar size={18} />,
@@ -128,6 +137,7 @@ export function activeSection(pathname: string, search: string): SectionId {
   if (rest.startsWith('/users')) return 'users';
   if (rest.startsWith('/permissions')) return 'permissions';
   if (rest.startsWith('/api-tokens')) return 'api-tokens';
+  if (rest.startsWith('/audit-log')) return 'audit-log';
   const section = new URLSearchParams(search).get('section');
   return PANEL_SECTIONS.includes(section as PanelSectionId) ? (section as PanelSectionId) : 'overview';
 }

@@ -18,6 +18,7 @@ import { UserCreatePage } from './user-create.page';
 import { UserEditPage } from './user-edit.page';
 import { PermissionsPage } from './permissions.page';
 import { ApiTokensPage } from './api-tokens.page';
+import { AuditLogPage } from './audit-log.page';
 
 /** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
 const guarded = (permission: Permission, page: ReactNode) => (
@@ -40,6 +41,7 @@ export default function AdminArea() {
         </Route>
         <Route path="permissions" element={guarded('roles:read', <PermissionsPage />)} />
         <Route path="api-tokens" element={guarded('api_tokens:manage', <ApiTokensPage />)} />
+        <Route path="audit-log" element={guarded('audit:read', <AuditLogPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
