@@ -111,6 +111,7 @@ export async function authRoutes(
         : {};
       const claims: Record<string, unknown> = { ...idToken, ...info };
       identity = {
+        issuer: oidc.identityIssuer(config),
         subject: idToken.sub,
         email: text(claims.email),
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',

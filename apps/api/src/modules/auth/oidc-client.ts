@@ -21,6 +21,11 @@ export interface OidcClient {
   /** Extra authorization request parameters (the development provider always asks who you are). */
   readonly authorizationParams?: Record<string, string>;
   forOrigin(origin: string): Promise<OidcClientForOrigin>;
+  /**
+   * The issuer an account is linked to (users.auth_issuer): an external provider's issuer
+   * identifier; the development provider has one name for all the origins it serves.
+   */
+  identityIssuer(config: client.Configuration): string;
 }
 
 /**
@@ -59,5 +64,6 @@ export function externalOidcClient(env: Env, log: FastifyBaseLogger): OidcClient
         postLogoutRedirectUri: `${origin}/`,
       };
     },
+    identityIssuer: (config) => config.serverMetadata().issuer,
   };
 }
