@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Backfill: rows linked before this migration keep `auth_issuer` NULL. The shop has always had one
  * provider at a time, so their subject came from the provider configured then; the next sign-in by
- * that subject records its issuer (users-at-sign-in.service.ts). docs/deploy.md "Upgrades" asks
- * operators not to switch providers in the same upgrade.
+ * that subject records its issuer (users-at-sign-in.service.ts). docs/deploy.md ("Signing in with
+ * your provider") asks operators not to switch providers in the same upgrade.
  *
  * `down` restores the unique index on the subject alone, which fails while two issuers share one
  * subject.
