@@ -75,7 +75,7 @@ function clientAuthentication(secret: string | undefined): client.ClientAuth {
 export function externalOidcClient(env: Env, log: FastifyBaseLogger): OidcClient {
   const issuer = new URL(env.OIDC_ISSUER_URL!);
   if (issuer.protocol === 'http:')
-    log.warn(`OIDC_ISSUER_URL uses plain http (${issuer.origin}): development only`);
+    log.warn(`OIDC_ISSUER_URL uses plain http (${issuer.origin}): development only, refused in production`);
   let discovered: Promise<client.Configuration> | undefined;
 
   const discover = () => {
