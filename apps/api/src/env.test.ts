@@ -45,6 +45,11 @@ describe('production refuses to start without', () => {
       /^OIDC_ISSUER_URL: is required in production/,
     ],
     [
+      'an https issuer (a plain-http one lets anyone on the path sign tokens)',
+      { OIDC_ISSUER_URL: 'http://id.example.com' },
+      /^OIDC_ISSUER_URL: must be an https:\/\/ URL in production/,
+    ],
+    [
       'the client id of that provider',
       { OIDC_CLIENT_ID: undefined },
       /^OIDC_CLIENT_ID: is required with OIDC_ISSUER_URL$/,
@@ -84,6 +89,12 @@ describe('outside production', () => {
     expect(loadEnv({ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'shop' }).HOST).toBe(
       '0.0.0.0',
     );
+  });
+
+  it('accepts a plain-http provider for local development (the api warns at start)', () => {
+    expect(
+      loadEnv({ OIDC_ISSUER_URL: 'http://localhost:8080', OIDC_CLIENT_ID: 'shop' }).OIDC_ISSUER_URL,
+    ).toBe('http://localhost:8080');
   });
 
   it('loads the demo data and uses a development session secret', () => {

@@ -3,8 +3,8 @@
  * `process.env`; a bad variable stops the start with a one-line message naming it.
  *
  * Production fails closed (docs/deploy.md): with NODE_ENV=production the api refuses to start
- * without SESSION_SECRET, PUBLIC_URL and a real OpenID Connect provider (AUTH_DEV_PROVIDER=true
- * is the loud exception for demos), and loads no demo data unless SEED_DEMO=true. Outside
+ * without SESSION_SECRET, PUBLIC_URL and a real OpenID Connect provider over https
+ * (AUTH_DEV_PROVIDER=true is the loud exception for demos), and loads no demo data unless SEED_DEMO=true. Outside
  * production the development sign-in — one click to become admin — listens on 127.0.0.1 unless
  * HOST says otherwise.
  */
@@ -149,6 +149,15 @@ export const EnvSchema = z
     }
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
       refuse('OIDC_CLIENT_ID', 'is required with OIDC_ISSUER_URL');
+    }
+    if (production && env.OIDC_ISSUER_URL && new URL(env.OIDC_ISSUER_URL).protocol !== 'https:') {
+      // Over plain http whoever is on the path can answer discovery with their own keys, and
+      // a token they sign is then accepted: the shop would sign in anyone as anyone.
+      refuse(
+        'OIDC_ISSUER_URL',
+        'must be an https:// URL in production (over plain http the provider’s keys, and so ' +
+          'every sign-in, can be forged on the way)',
+      );
     }
     if (production && !env.OIDC_ISSUER_URL && !env.AUTH_DEV_PROVIDER) {
       refuse(

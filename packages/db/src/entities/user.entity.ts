@@ -5,10 +5,13 @@ import { RoleEntity } from './role.entity';
 /**
  * A person who signed in (or whom an admin created before their first sign-in). `role` is one of
  * the built-in roles; `roleId` optionally links a custom role whose groups then decide access.
- * `authSubject` is the identity provider's `sub`: never shown to anybody.
+ * `authIssuer` + `authSubject` are who the user is at sign-in: the provider's issuer and its `sub`
+ * (one provider per account; docs/architecture.md §3). Never shown to anybody. A row linked before
+ * issuers were recorded has a subject and no issuer until its next sign-in.
  */
 @Entity('users')
 @Index('users_created_at_idx', ['createdAt'])
+@Index('users_auth_identity_key', ['authIssuer', 'authSubject'], { unique: true })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -39,7 +42,9 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 50, default: 'customer' })
   role!: string;
 
-  @Index('users_auth_subject_key', { unique: true })
+  @Column({ name: 'auth_issuer', type: 'varchar', length: 2048, nullable: true })
+  authIssuer!: string | null;
+
   @Column({ name: 'auth_subject', type: 'varchar', length: 255, nullable: true })
   authSubject!: string | null;
 

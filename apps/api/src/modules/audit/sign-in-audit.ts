@@ -16,19 +16,20 @@ import { requestInfoOf } from './request-info';
 
 /**
  * Runs `signIn` (the sign-in's find-or-create, inside transaction `tx`) and records what it did. The
- * users the sign-in may pick (by subject, or by email) are read first, so the event knows whether
+ * users the sign-in may pick (by identity, or by email) are read first, so the event knows whether
  * the user is new, was linked to the identity now, or had another role before.
  */
 export async function auditSignIn<U extends { id: string; email: string; role: string }>(
   tx: EntityManager,
   ctx: Pick<ServiceContext, 'requestInfo'>,
-  lookup: { subject: string; email?: string },
+  lookup: { issuer: string; subject: string; email?: string },
   signIn: () => Promise<U>,
 ): Promise<U> {
   const candidates: { id: string; role: string; linked: boolean }[] = await tx.query(
     `SELECT id, role, auth_subject IS NOT NULL AS linked FROM users
-     WHERE auth_subject = $1 OR ($2::text IS NOT NULL AND lower(email) = $2::text)`,
-    [lookup.subject, lookup.email ?? null],
+     WHERE (auth_subject = $1 AND (auth_issuer = $3 OR auth_issuer IS NULL))
+        OR ($2::text IS NOT NULL AND lower(email) = $2::text)`,
+    [lookup.subject, lookup.email ?? null, lookup.issuer],
   );
   const user = await signIn();
   const before = candidates.find((candidate) => candidate.id === user.id);

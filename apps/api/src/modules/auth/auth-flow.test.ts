@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { CookieJar } from '../../test/cookie-jar';
 import { follow, openSignInPage, send, signIn, submitEmail } from '../../test/sign-in';
 import { SIGN_IN_FAILED_PATH } from './auth.routes';
+import { DEV_IDENTITY_ISSUER } from './dev-provider/dev-provider';
 
 let shop: TestApp;
 
@@ -102,7 +103,7 @@ describe('signing in through the development provider', () => {
     });
     expect(await sessionRows()).toBe(before + 1);
     const row = await shop.dataSource.manager.findOneByOrFail(UserEntity, { email: 'admin@example.com' });
-    expect(row.authSubject).toBe('admin@example.com');
+    expect(row).toMatchObject({ authIssuer: DEV_IDENTITY_ISSUER, authSubject: 'admin@example.com' });
   });
 
   test('a new email becomes a customer; the same email again is the same user', async () => {
@@ -398,6 +399,47 @@ describe('sessions', () => {
     expect(hours).toBeLessThanOrEqual(shop.env.SESSION_TTL_HOURS);
     expect(Object.keys(row.sess).sort()).toEqual(['cookie', 'userId']);
     expect(row.sess.userId).toBe(signedIn.user.id);
+  });
+});
+
+describe('a profile email change does not change who signs in', () => {
+  async function changeEmail(cookie: string, email: string) {
+    const response = await fetch(`${shop.baseUrl}/api/user/profile`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  test('a shopper who takes an ADMIN_EMAILS address stays a customer; that address reaches nobody else’s account', async () => {
+    const shopper = await signIn(shop.baseUrl, 'email-changer@example.com');
+    await changeEmail(shopper.cookie, 'Other-Admin@example.com');
+
+    const again = await signIn(shop.baseUrl, 'email-changer@example.com');
+    expect(again.user).toMatchObject({
+      id: shopper.user.id,
+      email: 'other-admin@example.com',
+      role: 'customer',
+    });
+
+    // The address's real owner, verified by the provider, is refused rather than let into the
+    // shopper's account (an admin can free the address; docs/architecture.md §3).
+    const jar = new CookieJar();
+    const callback = await reachCallback(jar, 'other-admin@example.com');
+    const response = await send(shop.baseUrl, jar, callback.href);
+    expect(response.headers.get('location')).toBe(SIGN_IN_FAILED_PATH);
+    expect((await send(shop.baseUrl, jar, '/api/auth/user')).status).toBe(401);
+    const row = await shop.dataSource.manager.findOneByOrFail(UserEntity, { id: shopper.user.id });
+    expect(row).toMatchObject({ role: 'customer', authSubject: 'email-changer@example.com' });
+  });
+
+  test('a shopper who changes their email signs in to the same account, with the new email kept', async () => {
+    const shopper = await signIn(shop.baseUrl, 'changer-two@example.com');
+    await changeEmail(shopper.cookie, 'changer-two-new@example.com');
+    const again = await signIn(shop.baseUrl, 'changer-two@example.com');
+    expect(again.user.id).toBe(shopper.user.id);
+    expect(again.user.email).toBe('changer-two-new@example.com');
   });
 });
 

@@ -16,6 +16,7 @@ import { shopOrigin } from '../../http/origin';
 import type { RateLimits } from '../../http/rate-limits';
 import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
 import type { OidcClient, OidcClientForOrigin } from './oidc-client';
+import { describeProviderFailure } from './provider-failures';
 import { SESSION_COOKIE } from './sessions';
 import { signInUser, type VerifiedIdentity } from './users-at-sign-in.service';
 import { recordSignInFailure, recordSignOut } from '../audit/sign-in-audit';
@@ -56,7 +57,12 @@ export async function authRoutes(
       try {
         provider = await oidc.forOrigin(origin);
       } catch (error) {
-        req.log.error({ err: error }, 'the identity provider is unreachable');
+        // The visitor gets the generic answer; the log says which setting to fix.
+        const failure = describeProviderFailure(error, env.OIDC_ISSUER_URL);
+        req.log.error(
+          { err: error },
+          `sign-in is unavailable: ${failure.level === 'error' ? failure.message : 'the identity provider failed'}`,
+        );
         return noStore(reply).code(503).header('retry-after', '5').send({
           message: 'Sign-in is temporarily unavailable. Please try again.',
           code: 'SERVICE_UNAVAILABLE',
@@ -111,6 +117,7 @@ export async function authRoutes(
         : {};
       const claims: Record<string, unknown> = { ...idToken, ...info };
       identity = {
+        issuer: oidc.identityIssuer(config),
         subject: idToken.sub,
         email: text(claims.email),
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
@@ -119,7 +126,11 @@ export async function authRoutes(
         picture: text(claims.picture),
       };
     } catch (error) {
-      req.log.info({ err: error }, 'sign-in failed at the provider exchange');
+      const failure = describeProviderFailure(error, env.OIDC_ISSUER_URL);
+      req.log[failure.level](
+        { err: error },
+        failure.level === 'error' ? `sign-in failed: ${failure.message}` : failure.message,
+      );
       await recordSignInFailure(dataSource, req, 'provider_exchange');
       return reply.redirect(SIGN_IN_FAILED_PATH, 303);
     }

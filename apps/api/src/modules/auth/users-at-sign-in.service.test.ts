@@ -22,7 +22,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
+const ISSUER = 'https://id.example.com';
+const OTHER_ISSUER = 'https://login.other.example';
+
 const identity = (overrides: Partial<VerifiedIdentity>): VerifiedIdentity => ({
+  issuer: ISSUER,
   subject: `sub-${Math.random().toString(36).slice(2)}`,
   emailVerified: true,
   ...overrides,
@@ -50,12 +54,17 @@ describe('signInUser', () => {
       lastName: 'Person',
       profileImageUrl: 'https://img.example/p.png',
       role: 'customer',
+      authIssuer: ISSUER,
       authSubject: 'new-1',
     });
   });
 
   test('the subject is matched first, whatever email the claims carry now', async () => {
-    const existing = await insertUser({ email: 'by-subject@example.com', authSubject: 'stable-sub' });
+    const existing = await insertUser({
+      email: 'by-subject@example.com',
+      authIssuer: ISSUER,
+      authSubject: 'stable-sub',
+    });
     const user = await signInUser(
       ctx,
       identity({ subject: 'stable-sub', email: 'changed@example.com' }),
@@ -79,6 +88,7 @@ describe('signInUser', () => {
     expect(user).toMatchObject({
       id: existing.id,
       role: 'inventory_manager',
+      authIssuer: ISSUER,
       authSubject: 'claimer',
       firstName: 'Made',
     });
@@ -98,7 +108,7 @@ describe('signInUser', () => {
   });
 
   test('a user already linked to another subject is never taken over by email', async () => {
-    await insertUser({ email: 'linked@example.com', authSubject: 'the-owner' });
+    await insertUser({ email: 'linked@example.com', authIssuer: ISSUER, authSubject: 'the-owner' });
     await expect(
       signInUser(ctx, identity({ subject: 'someone-else', email: 'linked@example.com' }), options),
     ).rejects.toBeInstanceOf(SignInRefusedError);
@@ -176,7 +186,12 @@ describe('signInUser', () => {
       options,
     );
     expect(created.role).toBe('admin');
-    await insertUser({ email: 'later-admin@example.com', authSubject: 'later', role: 'customer' });
+    await insertUser({
+      email: 'later-admin@example.com',
+      authIssuer: ISSUER,
+      authSubject: 'later',
+      role: 'customer',
+    });
     const promoted = await signInUser(ctx, identity({ subject: 'later', email: 'later-admin@example.com' }), {
       adminEmails: ['later-admin@example.com'],
     });
@@ -197,5 +212,115 @@ describe('signInUser', () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => signInUser(ctx, claims, options)));
     expect(new Set(users.map((user) => user.id)).size).toBe(1);
     expect(await db.dataSource.manager.countBy(UserEntity, { email: 'racer@example.com' })).toBe(1);
+  });
+});
+
+describe('an identity is issuer + subject, one provider per account', () => {
+  test('the same subject at another provider is another person, never the first one', async () => {
+    const owner = await insertUser({
+      email: 'owner-a@example.com',
+      authIssuer: ISSUER,
+      authSubject: 'shared-sub',
+      role: 'admin',
+    });
+    const stranger = await signInUser(
+      ctx,
+      identity({ issuer: OTHER_ISSUER, subject: 'shared-sub', email: 'stranger@example.com' }),
+      options,
+    );
+    expect(stranger.id).not.toBe(owner.id);
+    expect(stranger).toMatchObject({
+      role: 'customer',
+      authIssuer: OTHER_ISSUER,
+      authSubject: 'shared-sub',
+    });
+    // Both sign in again as themselves.
+    expect((await signInUser(ctx, identity({ subject: 'shared-sub' }), options)).id).toBe(owner.id);
+    expect(
+      (await signInUser(ctx, identity({ issuer: OTHER_ISSUER, subject: 'shared-sub' }), options)).id,
+    ).toBe(stranger.id);
+  });
+
+  test('a verified email at another provider does not link an account that signs in elsewhere', async () => {
+    const owner = await insertUser({
+      email: 'one-provider@example.com',
+      authIssuer: ISSUER,
+      authSubject: 'op',
+    });
+    const attempt = signInUser(
+      ctx,
+      identity({ issuer: OTHER_ISSUER, subject: 'op-elsewhere', email: 'one-provider@example.com' }),
+      options,
+    );
+    await expect(attempt).rejects.toBeInstanceOf(SignInRefusedError);
+    await expect(attempt).rejects.toThrow(/another provider/);
+    expect(await db.dataSource.manager.findOneByOrFail(UserEntity, { id: owner.id })).toMatchObject({
+      authIssuer: ISSUER,
+      authSubject: 'op',
+    });
+    expect(await db.dataSource.manager.countBy(UserEntity, { authSubject: 'op-elsewhere' })).toBe(0);
+  });
+
+  test('a user linked before issuers were recorded is found by subject, and the issuer is stored', async () => {
+    const legacy = await insertUser({
+      email: 'legacy@example.com',
+      authSubject: 'legacy-sub',
+      role: 'sales_manager',
+    });
+    const user = await signInUser(
+      ctx,
+      identity({ subject: 'legacy-sub', email: 'legacy-now@example.com' }),
+      options,
+    );
+    expect(user).toMatchObject({
+      id: legacy.id,
+      email: 'legacy@example.com',
+      role: 'sales_manager',
+      authIssuer: ISSUER,
+      authSubject: 'legacy-sub',
+    });
+    // From now on it is that provider's: the same subject elsewhere is someone else.
+    const other = await signInUser(
+      ctx,
+      identity({ issuer: OTHER_ISSUER, subject: 'legacy-sub', email: 'legacy-other@example.com' }),
+      options,
+    );
+    expect(other.id).not.toBe(legacy.id);
+  });
+
+  test('an email another account uses, unverified or linked elsewhere, refuses a new account', async () => {
+    await insertUser({ email: 'taken@example.com', authIssuer: ISSUER, authSubject: 'taken' });
+    for (const claims of [
+      identity({ subject: 'new-unverified', email: 'taken@example.com', emailVerified: false }),
+      identity({ issuer: OTHER_ISSUER, subject: 'new-verified', email: 'TAKEN@example.com' }),
+    ]) {
+      await expect(signInUser(ctx, claims, options)).rejects.toBeInstanceOf(SignInRefusedError);
+    }
+    expect(await db.dataSource.manager.countBy(UserEntity, { email: 'taken@example.com' })).toBe(1);
+  });
+
+  test('a profile email change: the old address is someone else’s now, the new one links nobody', async () => {
+    const shopper = await signInUser(
+      ctx,
+      identity({ subject: 'mover', email: 'mover@example.com' }),
+      options,
+    );
+    // The shopper changes their email in the profile (as PATCH /api/user/profile does).
+    await ctx.db.query(`UPDATE users SET email = 'mover-new@example.com' WHERE id = $1`, [shopper.id]);
+
+    // Another person whose provider verified the old address gets their own account.
+    const newcomer = await signInUser(
+      ctx,
+      identity({ subject: 'newcomer', email: 'mover@example.com' }),
+      options,
+    );
+    expect(newcomer.id).not.toBe(shopper.id);
+    // Whoever the provider verifies for the new address is refused, not let into the shopper's account.
+    await expect(
+      signInUser(ctx, identity({ subject: 'claims-new', email: 'mover-new@example.com' }), options),
+    ).rejects.toBeInstanceOf(SignInRefusedError);
+    // The shopper is still themselves, whatever email the provider says.
+    const again = await signInUser(ctx, identity({ subject: 'mover', email: 'mover@example.com' }), options);
+    expect(again).toMatchObject({ id: shopper.id, email: 'mover-new@example.com' });
   });
 });

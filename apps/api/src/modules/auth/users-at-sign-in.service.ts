@@ -1,14 +1,24 @@
 /**
- * Who a successful sign-in is (docs/architecture.md §3 "Roles from configuration"):
- * 1. the user whose `auth_subject` is the provider's subject;
- * 2. else, when the provider vouches for the email (`email_verified`), the user with that email
- *    and no subject yet — e.g. one an admin created before the first sign-in — who is claimed (the
- *    subject is stored). A user already linked to another subject is never taken over;
- * 3. else a new user: email, names and picture from the claims, role `customer`.
- * An email in ADMIN_EMAILS makes the user admin at every sign-in, but only when verified (an
- * unverified email proves nothing). Later sign-ins fill in names the user has not set (a name
- * edited in the profile is theirs and survives) and refresh the picture when the claims carry
- * one; the email is the user's to change in their profile, so it is not overwritten.
+ * Who a successful sign-in is (docs/architecture.md §3 "Who a sign-in is"). An identity is the
+ * provider's issuer plus its subject — a `sub` is unique only at its own issuer — and an account
+ * has at most one (one provider per account):
+ * 1. the user linked to this issuer and subject;
+ * 2. else a user linked to this subject before issuers were recorded (no issuer stored): it is the
+ *    same provider's, as the shop has one provider at a time; the issuer is stored now;
+ * 3. else, when the provider vouches for the email (`email_verified`), the user with that email
+ *    and no identity yet — e.g. one an admin created before the first sign-in — who is claimed (the
+ *    identity is stored). A user linked to another identity, at this provider or another, is never
+ *    taken over: the sign-in is refused;
+ * 4. else a new user: email, names and picture from the claims, role `customer`. When the email
+ *    already belongs to someone (the provider does not vouch for it, or that account is linked
+ *    elsewhere), the sign-in is refused: emails are unique.
+ * The stored email plays no part once linked: a shopper who changes theirs in the profile is still
+ * found by their identity, and an email typed into a profile never reaches another account.
+ * An email in ADMIN_EMAILS makes the user admin at every sign-in, but only when the provider
+ * verified it (an unverified email, or one typed into the profile, proves nothing). Later sign-ins
+ * fill in names the user has not set (a name edited in the profile is theirs and survives) and
+ * refresh the picture when the claims carry one; the email is the user's to change in their
+ * profile, so it is not overwritten.
  */
 import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
@@ -18,6 +28,8 @@ import { auditSignIn } from '../audit/sign-in-audit';
 
 /** What the identity provider told us, already read out of the ID token and userinfo. */
 export interface VerifiedIdentity {
+  /** The provider's issuer identifier (the ID token's `iss`), or the development provider's name. */
+  issuer: string;
   subject: string;
   email?: string;
   emailVerified: boolean;
@@ -36,6 +48,7 @@ export class SignInRefusedError extends DomainError {
 const MAX_NAME = 100;
 const MAX_EMAIL = 320;
 const MAX_SUBJECT = 255;
+const MAX_ISSUER = 2048;
 
 const clean = (value: string | undefined, max: number) => {
   const trimmed = value?.trim();
@@ -54,6 +67,9 @@ export async function signInUser(
   if (!identity.subject || identity.subject.length > MAX_SUBJECT) {
     throw new SignInRefusedError('The provider sent no usable subject');
   }
+  if (!identity.issuer || identity.issuer.length > MAX_ISSUER) {
+    throw new SignInRefusedError('The provider has no usable issuer identifier');
+  }
   const email = clean(identity.email, MAX_EMAIL)?.toLowerCase();
   const isAdminEmail = Boolean(email && identity.emailVerified && options.adminEmails.includes(email));
 
@@ -61,7 +77,7 @@ export async function signInUser(
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction((tx) =>
-        auditSignIn(tx, ctx, { subject: identity.subject, email }, () =>
+        auditSignIn(tx, ctx, { issuer: identity.issuer, subject: identity.subject, email }, () =>
           findOrCreate(tx, identity, email, isAdminEmail),
         ),
       );
@@ -69,7 +85,8 @@ export async function signInUser(
       if (attempt === 0 && isUniqueViolation(error)) continue;
       if (isUniqueViolation(error)) {
         throw new SignInRefusedError(
-          'Another account already uses this email (not verified by the provider)',
+          'Another account already uses this email, and it cannot be linked to this sign-in ' +
+            '(the provider did not verify the email, or that account signs in another way)',
         );
       }
       throw error;
@@ -87,7 +104,21 @@ async function findOrCreate(
   const lastName = clean(identity.lastName, MAX_NAME);
   const picture = clean(identity.picture, 2048);
 
-  let user = await tx.findOne(UserEntity, { where: { authSubject: identity.subject } });
+  let user = await tx.findOne(UserEntity, {
+    where: { authIssuer: identity.issuer, authSubject: identity.subject },
+  });
+
+  if (!user) {
+    const legacy = await tx
+      .createQueryBuilder(UserEntity, 'u')
+      .where('u.auth_issuer IS NULL AND u.auth_subject = :subject', { subject: identity.subject })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (legacy) {
+      legacy.authIssuer = identity.issuer;
+      user = legacy;
+    }
+  }
 
   if (!user && email && identity.emailVerified) {
     const byEmail = await tx
@@ -95,11 +126,19 @@ async function findOrCreate(
       .where('lower(u.email) = :email', { email })
       .setLock('pessimistic_write')
       .getOne();
-    // The same subject can appear here when a simultaneous first sign-in committed while we waited.
-    if (byEmail?.authSubject && byEmail.authSubject !== identity.subject) {
-      throw new SignInRefusedError(`The user with email ${email} is linked to another sign-in account`);
+    if (byEmail?.authSubject) {
+      // The same identity can appear here when a simultaneous first sign-in committed while we waited.
+      const same = byEmail.authIssuer === identity.issuer && byEmail.authSubject === identity.subject;
+      if (!same) {
+        throw new SignInRefusedError(
+          byEmail.authIssuer === identity.issuer
+            ? `The user with email ${email} is linked to another account at this provider`
+            : `The user with email ${email} signs in through another provider (one provider per account)`,
+        );
+      }
     }
     if (byEmail) {
+      byEmail.authIssuer = identity.issuer;
       byEmail.authSubject = identity.subject;
       user = byEmail;
     }
@@ -114,6 +153,7 @@ async function findOrCreate(
         lastName: lastName ?? null,
         profileImageUrl: picture ?? null,
         role: isAdminEmail ? 'admin' : 'customer',
+        authIssuer: identity.issuer,
         authSubject: identity.subject,
       }),
     );

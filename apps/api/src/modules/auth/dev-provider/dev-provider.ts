@@ -46,6 +46,11 @@ import {
 import { MemoryStore, memoryAdapter } from './memory-adapter';
 
 export const DEV_PROVIDER_PATH = '/oidc';
+/**
+ * The issuer accounts signed in here are linked to (users.auth_issuer). The provider's own issuer
+ * URL follows the origin the shop is reached at; the accounts are the same at every origin.
+ */
+export const DEV_IDENTITY_ISSUER = 'urn:freshcart:development-provider';
 const CLIENT_ID = 'shop';
 const SCOPE = 'openid email profile';
 const ID_TOKEN_ALG = 'ES256';
@@ -137,6 +142,10 @@ export class DevIdentityProvider implements OidcClient {
       redirectUri: `${origin}/api/callback`,
       postLogoutRedirectUri: `${origin}/`,
     };
+  }
+
+  identityIssuer(): string {
+    return DEV_IDENTITY_ISSUER;
   }
 
   /** Registers /oidc/* (the provider) and /oidc/interaction/:uid (our sign-in page). */
