@@ -41,7 +41,7 @@ export class ApiTokenEntity {
   createdBy?: UserEntity | null;
 
   /** `read` (queries, read permissions only) or `write` (docs/architecture.md §3 "API tokens"). */
-  @Column({ type: 'varchar', length: 5 })
+  @Column({ type: 'varchar', length: 5, default: 'write' })
   scope!: 'read' | 'write';
 
   /** The permission subset the token is limited to; null: its user's, less users and roles administration. */

@@ -5,7 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * is read-only or read-write, optionally limited to a permission subset, and expires within a year.
  * Tokens that exist already keep working as they did (read-write, no subset; users and roles
  * administration now needs a new token naming it), and get an expiry one year from this migration
- * at the latest: one with none, or a later one, expires then (docs/deploy.md "API tokens").
+ * at the latest: one with none, or a later one, expires then (docs/deploy.md "Upgrades"). The
+ * scope's default `write` is for the previous release during a rolling upgrade: the api always sets it.
  */
 export class ApiTokenScopes1765850000000 implements MigrationInterface {
   name = 'ApiTokenScopes1765850000000';
@@ -14,7 +15,6 @@ export class ApiTokenScopes1765850000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "api_tokens" ADD "scope" character varying(5) NOT NULL DEFAULT 'write'`,
     );
-    await queryRunner.query(`ALTER TABLE "api_tokens" ALTER COLUMN "scope" DROP DEFAULT`);
     await queryRunner.query(
       `ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_scope_check" CHECK ("scope" IN ('read', 'write'))`,
     );
