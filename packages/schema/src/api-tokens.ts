@@ -41,6 +41,7 @@ export const READ_PERMISSIONS: readonly Permission[] = [
   'products:read_all',
   'inventory:read',
   'orders:read_all',
+  'payments:read',
   'users:read',
   'roles:read',
   'audit:read',

@@ -14,6 +14,17 @@ const DIGIT_GROUPS = /\d+(?:[ \t\u00A0\u2007\u202F./-]{1,3}\d+)*/g;
 const MIN_DIGITS = 13;
 const MAX_DIGITS = 19;
 
+/**
+ * A bank account number as every answer shows it: its last 4 letters or digits (`****3456`), all
+ * hidden when it has no more than 4. Only an order's own detail, for a caller holding
+ * `payments:read`, shows the whole number (docs/architecture.md §4 "Payment data").
+ */
+export function maskAccountNumber(value: string | null): string | null {
+  if (value === null) return null;
+  const characters = value.replace(/[^A-Za-z0-9]/g, '');
+  return characters.length > 4 ? `****${characters.slice(-4)}` : '****';
+}
+
 /** The Luhn checksum every payment card number passes. */
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
