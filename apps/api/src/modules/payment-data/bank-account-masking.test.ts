@@ -5,6 +5,7 @@
  * shows the whole number (docs/architecture.md §4 "Payment data").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPermissionModel } from '@shop/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { makeProduct, uniqueEmail } from '../orders/testing/fixtures';
@@ -113,5 +114,24 @@ describe('bank account numbers', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().bankAccountNumber).toBe(MASKED);
+  });
+});
+
+describe('a database from before payments:read', () => {
+  it('gets it for admin and sales manager at the next start (the permission seed)', async () => {
+    await shop.dataSource.query(`DELETE FROM permission_groups WHERE name = 'Payment details'`);
+    await shop.dataSource.query(`DELETE FROM permissions WHERE name = 'payments:read'`);
+    expect((await trpc('sales', 'orderManagement.byId', { id: orderId })).bankAccountNumber).toBe(MASKED);
+
+    await shop.dataSource.transaction((tx) => seedPermissionModel(tx));
+    expect((await trpc('sales', 'orderManagement.byId', { id: orderId })).bankAccountNumber).toBe(ACCOUNT);
+    const holders: { name: string }[] = await shop.dataSource.query(
+      `SELECT DISTINCT r.name FROM roles r
+       JOIN role_permission_groups rpg ON rpg.role_id = r.id
+       JOIN permission_group_permissions gp ON gp.permission_group_id = rpg.permission_group_id
+       JOIN permissions p ON p.id = gp.permission_id
+       WHERE p.name = 'payments:read' ORDER BY r.name`,
+    );
+    expect(holders.map((row) => row.name)).toEqual(['admin', 'sales_manager']);
   });
 });
