@@ -19,6 +19,7 @@ import { appRouter } from './trpc/router';
 import { restRoutes } from './rest/routes';
 import { startTestApp, type TestApp } from './test/test-app';
 import { signIn } from './test/sign-in';
+import { makeProduct } from './modules/orders/testing/fixtures';
 
 const PERSONAS = ['anonymous', 'customer', 'inventory_manager', 'sales_manager', 'admin', 'custom'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -344,6 +345,41 @@ describe('the matrix', () => {
     expect(Object.fromEntries(PERSONAS.map((p, i) => [p, actual[i]]))).toEqual(
       Object.fromEntries(PERSONAS.map((p, i) => [p, row.expect[i]])),
     );
+  });
+});
+
+describe('payment data by persona', () => {
+  it('whole bank account numbers only in an order’s detail, only with payments:read', async () => {
+    const product = await makeProduct(shop.dataSource, { stock: 5 });
+    const placed = await as('customer')('POST', '/api/orders', {
+      items: [{ productId: product.id, quantity: 1, price: product.price }],
+      total: product.price,
+      paymentMethod: 'bank_transfer',
+      shippingAddress: '1 Main St, Springfield, IL 62701, US',
+      bankName: 'Matrix Bank',
+      bankAccountNumber: 'GB82 WEST 1234 5698 7654 32',
+    });
+    expect(placed.status).toBe(201);
+    const seen: Record<string, unknown> = {};
+    for (const persona of PERSONAS) {
+      const detail = await as(persona)('GET', `/api/orders/${placed.body.id}`);
+      const staff = await as(persona)(
+        'GET',
+        `/trpc/orderManagement.byId?input=${encodeURIComponent(JSON.stringify({ id: placed.body.id }))}`,
+      );
+      seen[persona] = [
+        detail.status === 200 ? detail.body.bankAccountNumber : detail.status,
+        staff.status === 200 ? staff.body.result.data.bankAccountNumber : staff.status,
+      ];
+    }
+    expect(seen).toEqual({
+      anonymous: [401, 401],
+      customer: ['****5432', 403],
+      inventory_manager: [404, 403],
+      sales_manager: ['GB82 WEST 1234 5698 7654 32', 'GB82 WEST 1234 5698 7654 32'],
+      admin: ['GB82 WEST 1234 5698 7654 32', 'GB82 WEST 1234 5698 7654 32'],
+      custom: [404, 403],
+    });
   });
 });
 

@@ -21,6 +21,8 @@ export interface CurrentUser {
   permissions: ReadonlySet<string>;
   /** A browser session (sign-in) or an API token (`Authorization: Bearer`). */
   authenticatedBy: 'session' | 'token';
+  /** With a token: `read` refuses every mutation (trpc/trpc.ts), whatever the permissions. */
+  tokenScope?: 'read' | 'write';
 }
 
 export interface ServiceContext {

@@ -1,6 +1,7 @@
 /**
- * The integration surface in Chromium (issue 9): an admin creates an API token for a user (shown
- * once), a script uses it, the admin revokes it and the script is refused; the panel's Export
+ * The integration surface in Chromium (issue 9): an admin creates a read-only API token for a user
+ * (shown once), a script reads with it and is refused every write, the admin revokes it and the
+ * script is refused; the panel's Export
  * downloads the catalogue and Import uploads a CSV with progress, reporting invalid rows by number;
  * the API reference page renders the generated document.
  */
@@ -15,7 +16,7 @@ test.describe.configure({ timeout: 90_000 });
 const HEADER =
   'sku,name,description,category,price,unit,stock,low_stock_threshold,is_organic,is_gluten_free,is_active,image_url';
 
-test('an admin creates an API token, a script uses it, and revoking it stops the script', async ({
+test('an admin creates a read-only API token, a script reads but cannot write, revoking stops it', async ({
   page,
   request,
 }) => {
@@ -36,6 +37,14 @@ test('an admin creates an API token, a script uses it, and revoking it stops the
   await dialog.getByRole('combobox', { name: 'User' }).fill('inventory@');
   await page.getByRole('option', { name: /inventory@example\.com/ }).click();
   await dialog.getByLabel('Name').fill(name);
+  // Read-only unless chosen otherwise; it always expires, at most a year away.
+  await dialog.getByRole('radio', { name: 'Read-write' }).check();
+  await dialog.getByRole('radio', { name: 'Read-only' }).check();
+  await expect(dialog.getByRole('radio', { name: 'Read-only' })).toBeChecked();
+  await dialog.getByRole('combobox', { name: 'Expires' }).click();
+  await expect(page.getByRole('option', { name: '1 year' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Never' })).toHaveCount(0);
+  await page.getByRole('option', { name: '30 days' }).click();
   await dialog.getByRole('button', { name: 'Create Token' }).click();
 
   const shown = page.getByRole('dialog', { name: 'API token created' });
@@ -48,6 +57,7 @@ test('an admin creates an API token, a script uses it, and revoking it stops the
   await expect(row).toContainText('inventory@example.com');
   await expect(row).toContainText(`${token.slice(0, 11)}…`);
   await expect(row).toContainText('active');
+  await expect(row).toContainText('read-only');
   await expect(row).toContainText('Never used');
   // The page never shows the secret again.
   await expect(page.getByText(token)).toHaveCount(0);
@@ -58,6 +68,20 @@ test('an admin creates an API token, a script uses it, and revoking it stops the
   expect(me.status()).toBe(200);
   expect((await me.json()).email).toBe('inventory@example.com');
   expect((await request.get('/api/users', { headers })).status()).toBe(403);
+  expect((await request.get('/api/products/low-stock', { headers })).status()).toBe(200);
+  // A write answers 403, even one its user may make (their own address, a product's threshold).
+  const address = await request.post('/api/user/addresses', {
+    headers,
+    data: { title: 'Script', street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+  });
+  expect(address.status()).toBe(403);
+  expect((await address.json()).message).toBe('This API token is read-only');
+  const [product] = await sql<{ id: string }>(`SELECT id FROM products ORDER BY sku LIMIT 1`);
+  const edit = await request.patch(`/api/products/${product!.id}`, {
+    headers,
+    data: { lowStockThreshold: 3 },
+  });
+  expect(edit.status()).toBe(403);
 
   await page.reload();
   await expect(row).not.toContainText('Never used');

@@ -128,4 +128,40 @@ describe('the migrations', () => {
     const tables = await tableNames(dataSource);
     for (const table of SPEC_TABLES) expect(tables).toContain(table);
   });
+
+  it('give tokens from before scopes read-write and an expiry at most a year away', async () => {
+    const applied = async () =>
+      ((await dataSource.query(`SELECT name FROM typeorm_migrations`)) as { name: string }[]).map(
+        (row) => row.name,
+      );
+    while ((await applied()).includes('ApiTokenScopes1765850000000'))
+      await dataSource.undoLastMigration({ transaction: 'each' });
+    const [user] = await dataSource.query(
+      `INSERT INTO users (email, role) VALUES ('old-token@example.com', 'admin') RETURNING id`,
+    );
+    const soon = new Date(Date.now() + 30 * 86_400_000);
+    await dataSource.query(
+      `INSERT INTO api_tokens (user_id, name, token_hash, prefix, expires_at) VALUES
+         ($1, 'never', repeat('a', 64), 'shop_a', NULL),
+         ($1, 'in five years', repeat('b', 64), 'shop_b', now() + interval '5 years'),
+         ($1, 'soon', repeat('c', 64), 'shop_c', $2)`,
+      [user.id, soon],
+    );
+    await migrate(dataSource);
+    const rows: { name: string; scope: string; permissions: null; capped: boolean; expires_at: Date }[] =
+      await dataSource.query(
+        `SELECT name, scope, permissions, expires_at,
+                expires_at BETWEEN now() + interval '364 days' AND now() + interval '366 days' AS capped
+         FROM api_tokens ORDER BY name`,
+      );
+    expect(
+      rows.map(({ name, scope, permissions, capped }) => ({ name, scope, permissions, capped })),
+    ).toEqual([
+      { name: 'in five years', scope: 'write', permissions: null, capped: true },
+      { name: 'never', scope: 'write', permissions: null, capped: true },
+      { name: 'soon', scope: 'write', permissions: null, capped: false },
+    ]);
+    expect(rows[2]!.expires_at.getTime()).toBe(soon.getTime());
+    await dataSource.query(`DELETE FROM users WHERE id = $1`, [user.id]);
+  });
 });

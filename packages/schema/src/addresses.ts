@@ -3,6 +3,7 @@
  * The server keeps exactly one default whenever a user has addresses.
  */
 import { z } from 'zod';
+import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 
 export const DEFAULT_COUNTRY = 'US';
 
@@ -33,7 +34,8 @@ const requiredText = (field: keyof typeof ADDRESS_LIMITS) =>
     .string(`${LABELS[field]} is required`)
     .trim()
     .min(1, `${LABELS[field]} is required`)
-    .max(ADDRESS_LIMITS[field], `${LABELS[field]} must be at most ${ADDRESS_LIMITS[field]} characters`);
+    .max(ADDRESS_LIMITS[field], `${LABELS[field]} must be at most ${ADDRESS_LIMITS[field]} characters`)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE);
 
 const addressFields = {
   title: requiredText('title'),

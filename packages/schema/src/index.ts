@@ -6,6 +6,7 @@ export * from './products';
 export * from './product-paging';
 export * from './users';
 export * from './orders';
+export * from './payment-data';
 export * from './addresses';
 export * from './profile';
 export * from './cart';

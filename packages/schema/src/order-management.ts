@@ -4,6 +4,7 @@
  * Named `AdminOrder*` so they never collide with the shopper-side order contracts in orders.ts.
  */
 import { z } from 'zod';
+import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { MoneyString } from './products';
 import { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orders';
 import { ActorDto, MoneyTotalString } from './inventory';
@@ -120,6 +121,7 @@ export const AdminOrderStatusInput = z.strictObject({
     .string()
     .trim()
     .max(ORDER_NOTE_MAX_LENGTH)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE)
     .optional()
     .transform((notes) => notes || undefined),
 });

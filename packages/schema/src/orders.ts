@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
 import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
+import { CARD_DATA_MESSAGE, containsCardNumber } from './payment-data';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -127,41 +128,7 @@ const CARD_DATA_KEYS = new Set([
   'trackdata',
 ]);
 
-/** 13 to 19 digits, optionally grouped by single spaces or dashes: what a card number looks like. */
-const CARD_NUMBER_LIKE = /(?:\d[ -]?){12,18}\d/;
-
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The Luhn checksum every payment card number passes. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-/** Whether a text contains something shaped like a full card number. */
-export function containsCardNumber(text: string): boolean {
-  return CARD_NUMBER_LIKE.test(text);
-}
-
-/**
- * A bank account number may legitimately be 13–17 digits, so there only a run that also passes
- * the Luhn check (as every card number does) counts as a card number.
- */
-function accountNumberLooksLikeCard(text: string): boolean {
-  const match = CARD_NUMBER_LIKE.exec(text);
-  return match !== null && passesLuhn(match[0].replace(/\D/g, ''));
-}
-
-const CARD_DATA_MESSAGE =
-  'Card data must never be sent: only cardHolderName and cardLastFour (the last 4 digits)';
 
 /**
  * Finds card data anywhere in an order body (docs/architecture.md §4): a card-data key, or a value shaped
@@ -178,9 +145,7 @@ export function findCardData(
     // The idempotency key is the client's opaque retry token, often built from a millisecond
     // timestamp (13 digits): it is compared for equality, never read as payment data.
     if (path.length === 1 && path[0] === 'idempotencyKey') return found;
-    const suspicious =
-      path.length === 1 && path[0] === 'bankAccountNumber' ? accountNumberLooksLikeCard : containsCardNumber;
-    if (suspicious(value)) found.push(path);
+    if (containsCardNumber(value)) found.push(path);
   } else if (typeof value === 'number' || typeof value === 'bigint') {
     if (containsCardNumber(String(value))) found.push(path);
   } else if (Array.isArray(value)) {

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'inventory:update': 'Change stock levels and low-stock thresholds',
   'orders:read_all': 'See every customer’s orders',
   'orders:update': 'Change the status of orders',
+  'payments:read': 'See whole bank account numbers in an order’s detail (elsewhere only the last 4)',
   'users:read': 'See users',
   'users:create': 'Create users',
   'users:update': 'Edit users and their roles',
@@ -42,7 +43,7 @@ const INVENTORY: Permission[] = [
   'inventory:read',
   'inventory:update',
 ];
-const SALES: Permission[] = ['admin:access', 'orders:read_all', 'orders:update'];
+const SALES: Permission[] = ['admin:access', 'orders:read_all', 'orders:update', 'payments:read'];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSION_NAMES,

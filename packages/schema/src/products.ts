@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { PRODUCT_PAGE_MAX, SEARCH_MAX_LENGTH, STOREFRONT_PAGE_SIZE } from './product-paging';
 import { MAX_CENTS, toCents } from './money';
 import { CategoryDto } from './categories';
@@ -132,10 +133,20 @@ const price = z
 /** Product create/replace body (docs/product.md §7 POST/PUT /api/products). Price arrives as string or number. */
 export const ProductInput = z.strictObject({
   // A missing field gets the same message as an empty one.
-  name: z.string(PRODUCT_MESSAGES.name).trim().min(1, PRODUCT_MESSAGES.name).max(200),
-  description: z.string(PRODUCT_MESSAGES.description).trim().min(1, PRODUCT_MESSAGES.description).max(2000),
+  name: z
+    .string(PRODUCT_MESSAGES.name)
+    .trim()
+    .min(1, PRODUCT_MESSAGES.name)
+    .max(200)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE),
+  description: z
+    .string(PRODUCT_MESSAGES.description)
+    .trim()
+    .min(1, PRODUCT_MESSAGES.description)
+    .max(2000)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE),
   price,
-  unit: z.string().trim().min(1).max(40).default('each'),
+  unit: z.string().trim().min(1).max(40).refine(withoutCardNumber, CARD_DATA_MESSAGE).default('each'),
   stock: z.number(PRODUCT_MESSAGES.stock).int().min(0, PRODUCT_MESSAGES.stock).max(1_000_000_000),
   categoryId: z.uuid(PRODUCT_MESSAGES.categoryId),
   imageUrl: z.string().trim().max(2000).nullable().optional(),

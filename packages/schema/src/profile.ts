@@ -4,6 +4,7 @@
  * other than these four is refused.
  */
 import { z } from 'zod';
+import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { EMAIL_DOC, PHONE_DOC } from './openapi-meta';
 
 export const PROFILE_LIMITS = { firstName: 100, lastName: 100, email: 320, phone: 40 } as const;
@@ -20,6 +21,7 @@ const clearableText = (name: string, max: number) =>
     .string(`${name} must be text`)
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE)
     .nullable()
     .transform((value) => value || null)
     .optional();

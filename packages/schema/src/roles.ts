@@ -51,6 +51,11 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
     permissions: ['orders:read_all', 'orders:update'],
   },
   {
+    name: 'Payment details',
+    description: 'See whole bank account numbers in an order’s detail',
+    permissions: ['payments:read'],
+  },
+  {
     name: 'User administration',
     description: 'See, create, edit and delete users',
     permissions: ['users:read', 'users:create', 'users:update', 'users:delete'],
@@ -76,7 +81,7 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
 export const BUILT_IN_ROLE_GROUPS: Record<Role, readonly string[]> = {
   admin: DEFAULT_PERMISSION_GROUPS.map((group) => group.name),
   inventory_manager: ['Admin panel', 'Catalogue management', 'Inventory'],
-  sales_manager: ['Admin panel', 'Order management'],
+  sales_manager: ['Admin panel', 'Order management', 'Payment details'],
   customer: [],
 };
 

@@ -3,6 +3,7 @@
  * `/api/users`): the admin's view of a user, and the form both the web and the server check.
  */
 import { z } from 'zod';
+import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from './profile';
 import { Role } from './users';
 import { RoleId } from './roles';
@@ -26,7 +27,12 @@ export const USER_MESSAGES = {
 } as const;
 
 const requiredText = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE);
 
 const email = z
   .string(USER_MESSAGES.email)
@@ -45,6 +51,7 @@ const phone = z
   .nullable()
   .transform((value) => value || null)
   .refine((value) => value === null || /^\+?[0-9][0-9 ().-]*$/.test(value), USER_MESSAGES.phone)
+  .refine(withoutCardNumber, CARD_DATA_MESSAGE)
   .optional();
 
 const fields = {

@@ -167,6 +167,7 @@ async function call(who: Who, method: string, url: string, options: CallOptions 
 
 const MISSING = '6f1c3b2e-0000-4000-8000-000000000000';
 const tag = () => Math.random().toString(36).slice(2, 8);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 let categoryId: string;
 
@@ -609,7 +610,7 @@ describe('real calls of every operation', () => {
 
     // --- API tokens ----------------------------------------------------------------------------
     const token = await call(admin, 'POST', '/api/admin/api-tokens', {
-      body: { userId: admin.user.id, name: 'contract', expiresAt: '2099-01-01T00:00:00Z' },
+      body: { userId: admin.user.id, name: 'contract', scope: 'read', expiresAt: inDays(30) },
     });
     expect(token.statusCode).toBe(201);
     const bearer = { bearer: token.json().token as string };
@@ -619,15 +620,21 @@ describe('real calls of every operation', () => {
     expect((await call(bearer, 'GET', '/api/admin/api-tokens')).statusCode).toBe(403);
     expect((await call(admin, 'GET', '/api/admin/api-tokens')).statusCode).toBe(200);
     expect(
-      (await call(bearer, 'POST', '/api/admin/api-tokens', { body: { userId: admin.user.id, name: 'x' } }))
-        .statusCode,
+      (
+        await call(bearer, 'POST', '/api/admin/api-tokens', {
+          body: { userId: admin.user.id, name: 'x', scope: 'read', expiresAt: inDays(1) },
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(admin, 'POST', '/api/admin/api-tokens', { body: { userId: MISSING, name: 'x' } }))
-        .statusCode,
+      (
+        await call(admin, 'POST', '/api/admin/api-tokens', {
+          body: { userId: MISSING, name: 'x', scope: 'read', expiresAt: inDays(1) },
+        })
+      ).statusCode,
     ).toBe(404);
     const revocable = await call(admin, 'POST', '/api/admin/api-tokens', {
-      body: { userId: admin.user.id, name: 'revoked' },
+      body: { userId: admin.user.id, name: 'revoked', scope: 'write', expiresAt: inDays(1) },
     });
     expect((await call(admin, 'DELETE', `/api/admin/api-tokens/${revocable.json().id}`)).statusCode).toBe(
       200,

@@ -4,7 +4,7 @@
  * refusals of `can(p)` and `canAny(ps)` (staff routes) are written to the audit log.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { Permission } from '@shop/schema';
+import { API_TOKEN_MESSAGES, type Permission } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../context';
 import { HTTP_STATUS, toPublicError, UnauthorizedError, ForbiddenError } from '../errors';
 import { recordAccessDenied } from '../modules/audit/access-denied';
@@ -48,7 +48,17 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+/**
+ * A read-only API token only queries (and subscribes): every mutation answers 403, also those that
+ * need no permission (a shopper's own address or order). docs/architecture.md §3 "API tokens".
+ */
+const readOnlyTokens = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.user?.tokenScope === 'read')
+    throw new ForbiddenError(API_TOKEN_MESSAGES.readOnly);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(readOnlyTokens);
 
 /** Signed in: narrows `ctx.user` to non-null. */
 const signedIn = t.middleware(({ ctx, next }) => {

@@ -56,6 +56,8 @@ beforeAll(async () => {
       body: JSON.stringify({
         userId: users.find((user) => user.email === email)!.id,
         name: `cli test ${name}`,
+        scope: 'write',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
       }),
     });
     tokens[name] = ((await response.json()) as { token: string }).token;

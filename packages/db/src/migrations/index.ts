@@ -8,6 +8,7 @@ import { ActiveProductsIndex1765500000000 } from './1765500000000-active-product
 import { EditVersions1765600000000 } from './1765600000000-edit-versions';
 import { AuditEvents1765750000000 } from './1765750000000-audit-events';
 import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-issuer';
+import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   EditVersions1765600000000,
   AuditEvents1765750000000,
   UserIdentityIssuer1765800000000,
+  ApiTokenScopes1765850000000,
 ];

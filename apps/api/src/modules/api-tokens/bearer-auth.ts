@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { API_TOKEN_MESSAGES } from '@shop/schema';
-import { tokenOwner } from './api-tokens.service';
+import { tokenOwner, type TokenGrant } from './api-tokens.service';
 import { recordInvalidToken } from '../audit/access-denied';
 
 declare module 'fastify' {
@@ -17,6 +17,8 @@ declare module 'fastify' {
     apiTokenUserId: string | null;
     /** The token's id (its rate-limit counter), with apiTokenUserId. */
     apiTokenId: string | null;
+    /** Its scope and permission subset, which narrow its user's permissions (request-user.ts). */
+    apiTokenGrant: TokenGrant | null;
   }
 }
 
@@ -25,6 +27,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 export function installBearerAuth(app: FastifyInstance, { dataSource }: { dataSource: DataSource }): void {
   app.decorateRequest('apiTokenUserId', null);
   app.decorateRequest('apiTokenId', null);
+  app.decorateRequest('apiTokenGrant', null);
   app.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization;
     if (header === undefined) return;
@@ -36,5 +39,6 @@ export function installBearerAuth(app: FastifyInstance, { dataSource }: { dataSo
     if (!owner) return reply.code(401).send({ message: API_TOKEN_MESSAGES.invalid, code: 'UNAUTHORIZED' });
     req.apiTokenUserId = owner.userId;
     req.apiTokenId = owner.tokenId;
+    req.apiTokenGrant = owner;
   });
 }

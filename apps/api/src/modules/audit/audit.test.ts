@@ -337,6 +337,8 @@ describe('staff changes', () => {
     const created = await call(admin, 'POST', '/api/admin/api-tokens', {
       userId: customer.user.id,
       name: 'audit script',
+      scope: 'read',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     });
     expect(created.statusCode).toBe(201);
     const { id, token, prefix } = created.json();
@@ -344,11 +346,20 @@ describe('staff changes', () => {
       {
         actor_id: admin.user.id,
         target_label: 'audit script',
-        details: { name: 'audit script', prefix, user: 'customer@example.com', expiresAt: null },
+        details: {
+          name: 'audit script',
+          prefix,
+          user: 'customer@example.com',
+          scope: 'read',
+          permissions: null,
+          expiresAt: expect.any(String),
+        },
       },
     ]);
     expect((await call(admin, 'DELETE', `/api/admin/api-tokens/${id}`)).statusCode).toBe(200);
-    expect(await events('api_token.revoked', id)).toMatchObject([{ actor_id: admin.user.id }]);
+    expect(await events('api_token.revoked', id)).toMatchObject([
+      { actor_id: admin.user.id, details: { scope: 'read' } },
+    ]);
     const [{ text }] = await shop.dataSource.query(
       `SELECT string_agg(t::text, ' ') AS text FROM audit_events t`,
     );
@@ -553,7 +564,12 @@ describe('secrets', () => {
 
     // A token, used, then revoked and used again.
     const created = (
-      await call(admin, 'POST', '/api/admin/api-tokens', { userId: admin.user.id, name: 'secret test' })
+      await call(admin, 'POST', '/api/admin/api-tokens', {
+        userId: admin.user.id,
+        name: 'secret test',
+        scope: 'read',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      })
     ).json();
     expect((await call({ bearer: created.token }, 'GET', '/api/users')).statusCode).toBe(200);
     await call(admin, 'DELETE', `/api/admin/api-tokens/${created.id}`);

@@ -269,19 +269,27 @@ export async function recordTokenCreated(
   await recordAudit(db, ctx, {
     action: 'api_token.created',
     target: { type: 'api_token', id: token.id, label: token.name },
-    details: { name: token.name, prefix: token.prefix, user: token.user.email, expiresAt: token.expiresAt },
+    details: {
+      name: token.name,
+      prefix: token.prefix,
+      user: token.user.email,
+      scope: token.scope,
+      permissions: token.permissions,
+      expiresAt: token.expiresAt,
+    },
   });
 }
 
 /** 'api_token.revoked' (also when it was revoked already: the attempt is worth knowing). */
 export async function recordTokenRevoked(db: Queryable, ctx: AuditContext, id: string): Promise<void> {
-  const [token]: { name: string; prefix: string; email: string }[] = await db.query(
-    `SELECT t.name, t.prefix, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1`,
+  const [token]: { name: string; prefix: string; email: string; scope: string }[] = await db.query(
+    `SELECT t.name, t.prefix, u.email, t.scope FROM api_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.id = $1`,
     [id],
   );
   await recordAudit(db, ctx, {
     action: 'api_token.revoked',
     target: { type: 'api_token', id, label: token?.name ?? null },
-    details: token ? { name: token.name, prefix: token.prefix, user: token.email } : {},
+    details: token ? { name: token.name, prefix: token.prefix, user: token.email, scope: token.scope } : {},
   });
 }

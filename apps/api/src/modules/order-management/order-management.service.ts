@@ -9,6 +9,7 @@ import type { EntityManager } from 'typeorm';
 import {
   ADMIN_ORDER_LIST_LIMIT,
   ORDER_TRANSITIONS,
+  maskAccountNumber,
   paymentStatusAfter,
   type AdminOrderDetailDto,
   type AdminOrderListInput,
@@ -160,8 +161,16 @@ interface HistoryRow {
   created_at: Date;
 }
 
-/** One order with its items and status timeline (oldest change first). */
-export async function readOrder(db: EntityManager, id: string): Promise<AdminOrderDetailDto> {
+/**
+ * One order with its items and status timeline (oldest change first). The bank account number is
+ * whole only for `payments:read` (`wholeAccountNumber`), else its last 4 (docs/architecture.md §4
+ * "Payment data").
+ */
+export async function readOrder(
+  db: EntityManager,
+  id: string,
+  wholeAccountNumber: boolean,
+): Promise<AdminOrderDetailDto> {
   const [order]: OrderDetailRow[] = await db.query(
     `SELECT o.id, o.user_id, u.email AS customer_email, o.created_at, o.status, o.payment_method,
             o.payment_status, o.total, o.shipping_address, o.notes, o.estimated_delivery,
@@ -193,7 +202,9 @@ export async function readOrder(db: EntityManager, id: string): Promise<AdminOrd
     cardHolderName: order.card_holder_name,
     cardLastFour: order.card_last_four,
     bankName: order.bank_name,
-    bankAccountNumber: order.bank_account_number,
+    bankAccountNumber: wholeAccountNumber
+      ? order.bank_account_number
+      : maskAccountNumber(order.bank_account_number),
     items: items.map((item) => ({
       id: item.id,
       productId: item.product_id,
@@ -215,8 +226,10 @@ export async function readOrder(db: EntityManager, id: string): Promise<AdminOrd
 }
 
 export async function getOrder(ctx: ServiceContext, id: string): Promise<AdminOrderDetailDto> {
-  return readOrder(ctx.db, id);
+  return readOrder(ctx.db, id, mayReadPayments(ctx));
 }
+
+const mayReadPayments = (ctx: ServiceContext) => ctx.user?.permissions.has('payments:read') ?? false;
 
 /** The staff member's name as the timeline shows it. */
 function nameOf(user: CurrentUser): string {
@@ -285,7 +298,7 @@ export async function updateOrderStatus(
         by: ctx.user && { id: ctx.user.id, name: nameOf(ctx.user) },
       },
     ]);
-    return readOrder(tx, input.id);
+    return readOrder(tx, input.id, mayReadPayments(ctx));
   });
 }
 

@@ -92,7 +92,12 @@ describe('the order limit', () => {
       method: 'POST',
       url: '/api/admin/api-tokens',
       headers: { cookie: admin.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ userId: script.user.id, name: 'nightly restock script' }),
+      payload: JSON.stringify({
+        userId: script.user.id,
+        name: 'nightly restock script',
+        scope: 'write',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
     });
     expect(created.statusCode).toBe(201);
     const bearer = { authorization: `Bearer ${created.json().token}` };

@@ -28,6 +28,7 @@ import {
   ORDER_LIST_DEFAULT_LIMIT,
   centsToDecimal,
   formatMoney,
+  maskAccountNumber,
   toCents,
   type InsufficientStockDetails,
   type OrderDetailDto,
@@ -74,7 +75,7 @@ export function toOrderDto(order: OrderEntity): OrderDto {
     cardHolderName: order.cardHolderName,
     cardLastFour: order.cardLastFour,
     bankName: order.bankName,
-    bankAccountNumber: order.bankAccountNumber,
+    bankAccountNumber: maskAccountNumber(order.bankAccountNumber),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -131,7 +132,11 @@ export async function countVisibleOrders(ctx: Ctx): Promise<number> {
     : ctx.db.count(OrderEntity, { where: { userId: ctx.user.id } });
 }
 
-async function loadOrderDetail(db: EntityManager, id: string): Promise<OrderDetailDto | null> {
+async function loadOrderDetail(
+  db: EntityManager,
+  id: string,
+  wholeAccountNumber: boolean,
+): Promise<OrderDetailDto | null> {
   const order = await db.findOne(OrderEntity, { where: { id } });
   if (!order) return null;
   const items = await db.find(OrderItemEntity, {
@@ -139,12 +144,20 @@ async function loadOrderDetail(db: EntityManager, id: string): Promise<OrderDeta
     relations: { product: true },
     order: { createdAt: 'ASC', id: 'ASC' },
   });
-  return { ...toOrderDto(order), items: items.map(toOrderItemDto) };
+  return {
+    ...toOrderDto(order),
+    ...(wholeAccountNumber && { bankAccountNumber: order.bankAccountNumber }),
+    items: items.map(toOrderItemDto),
+  };
 }
 
-/** One order with its items, for its owner or a caller with `orders:read_all`; anyone else NOT_FOUND. */
+/**
+ * One order with its items, for its owner or a caller with `orders:read_all`; anyone else NOT_FOUND.
+ * Its bank account number is whole only for a caller holding `payments:read` (staff), else the
+ * last 4 as everywhere (docs/architecture.md §4 "Payment data").
+ */
 export async function getOrder(ctx: Ctx, id: string): Promise<OrderDetailDto> {
-  const order = await loadOrderDetail(ctx.db, id);
+  const order = await loadOrderDetail(ctx.db, id, ctx.user.permissions.has('payments:read'));
   if (!order || (order.userId !== ctx.user.id && !canReadAll(ctx.user))) throw new NotFoundError('Order');
   return order;
 }
@@ -233,7 +246,7 @@ async function replay(
   const existing = await db.findOne(OrderEntity, { where: { userId, idempotencyKey: key } });
   if (!existing) return null;
   if (existing.requestHash !== hash) throw new IdempotencyKeyReusedError();
-  return loadOrderDetail(db, existing.id);
+  return loadOrderDetail(db, existing.id, false);
 }
 
 export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {

@@ -1,22 +1,31 @@
 /**
- * Create API Token: for whom, a name that says what the script is, and when it stops working.
+ * Create API Token: for whom, a name that says what the script is, read-only or read-write, which
+ * of your permissions it is limited to (optional), and when it stops working (within a year).
  * The answer holds the secret, which the next dialog shows once.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { API_TOKEN_MESSAGES, type ApiTokenCreated } from '@shop/schema';
+import {
+  API_TOKEN_MESSAGES,
+  PERMISSION_NAMES,
+  READ_PERMISSIONS,
+  type ApiTokenCreated,
+  type ApiTokenScope,
+  type Permission,
+} from '@shop/schema';
 import { useCreateApiToken, useTokenUserOptions } from './use-api-tokens';
 import { errorMessage } from '../../lib/errors';
 import { fieldErrors } from '../roles/components/form-errors';
+import { useAccess } from '../roles/api/use-access';
 
-/** Expiry choices in days; '' is never. */
+/** Expiry choices in days: a token always expires, within a year. */
 const EXPIRY_OPTIONS = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
   { value: '365', label: '1 year' },
-  { value: '', label: 'Never' },
 ];
+const isRead = (name: string) => READ_PERMISSIONS.includes(name as Permission);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function CreateTokenDialog({
@@ -34,6 +43,9 @@ export function CreateTokenDialog({
   const [userId, setUserId] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('90');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [permissions, setPermissions] = useState<string[]>([]);
+  const access = useAccess();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateApiToken();
 
@@ -42,6 +54,8 @@ export function CreateTokenDialog({
     setUserSearch('');
     setName('');
     setExpiry('90');
+    setScope('read');
+    setPermissions([]);
     setErrors({});
     create.reset();
   };
@@ -60,7 +74,9 @@ export function CreateTokenDialog({
       const created = await create.mutateAsync({
         userId: userId!,
         name,
-        expiresAt: expiry ? new Date(Date.now() + Number(expiry) * DAY_MS).toISOString() : null,
+        scope,
+        permissions: permissions.length ? permissions : null,
+        expiresAt: new Date(Date.now() + Number(expiry) * DAY_MS).toISOString(),
       });
       reset();
       onCreated(created);
@@ -70,6 +86,16 @@ export function CreateTokenDialog({
       const fields = fieldErrors(issues) as Record<string, string>;
       setErrors(Object.keys(fields).length ? fields : { form: errorMessage(error) });
     }
+  };
+
+  // Only what you hold yourself, and for a read-only token only what reads.
+  const grantable = PERMISSION_NAMES.filter(
+    (name) => access.permissions.has(name) && (scope === 'write' || isRead(name)),
+  );
+  const changeScope = (value: string) => {
+    const next = value as ApiTokenScope;
+    setScope(next);
+    if (next === 'read') setPermissions((chosen) => chosen.filter(isRead));
   };
 
   const options = (users.data?.items ?? []).map((user) => ({
@@ -100,6 +126,23 @@ export function CreateTokenDialog({
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
           maxLength={100}
+        />
+        <Radio.Group label="Scope" value={scope} onChange={changeScope} error={errors.scope}>
+          <Group mt="xs">
+            <Radio value="read" label="Read-only" />
+            <Radio value="write" label="Read-write" />
+          </Group>
+        </Radio.Group>
+        <MultiSelect
+          label="Limit to permissions"
+          description="Optional. Empty: the user's permissions, except managing users and roles"
+          placeholder={permissions.length ? undefined : 'All of the user’s permissions'}
+          data={grantable}
+          value={permissions}
+          onChange={setPermissions}
+          searchable
+          clearable
+          error={errors.permissions}
         />
         <Select
           label="Expires"

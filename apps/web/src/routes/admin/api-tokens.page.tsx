@@ -1,12 +1,18 @@
 /**
- * /admin/api-tokens: tokens for internal scripts (api_tokens:manage). Each acts as one user with that
- * user's current permissions; the secret is shown once, at creation; a revoked token stops working
+ * /admin/api-tokens: tokens for internal scripts (api_tokens:manage). Each acts as one user with at
+ * most that user's current permissions, read-only or read-write, and expires within a year; the secret is shown once, at creation; a revoked token stops working
  * at its next request. Revoked and expired tokens stay listed as a record of who had access.
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Code, Group, Modal, Table, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { formatUserDate, type ApiTokenCreated, type ApiTokenDto, type ApiTokenStatus } from '@shop/schema';
+import {
+  formatUserDate,
+  type ApiTokenCreated,
+  type ApiTokenDto,
+  type ApiTokenScope,
+  type ApiTokenStatus,
+} from '@shop/schema';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { useReportError, useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { useApiTokens, useRevokeApiToken } from '../../features/api-tokens/use-api-tokens';
@@ -15,6 +21,7 @@ import { TokenCreatedDialog } from '../../features/api-tokens/token-created-dial
 import { toast } from '../../lib/toast';
 
 const STATUS_COLOR: Record<ApiTokenStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
+const SCOPE_LABEL: Record<ApiTokenScope, string> = { read: 'read-only', write: 'read-write' };
 
 export function ApiTokensPage() {
   const tokens = useApiTokens();
@@ -52,6 +59,7 @@ export function ApiTokensPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>User</Table.Th>
                 <Table.Th>Token</Table.Th>
+                <Table.Th>Scope</Table.Th>
                 <Table.Th>Created</Table.Th>
                 <Table.Th>Expires</Table.Th>
                 <Table.Th>Last used</Table.Th>
@@ -62,14 +70,14 @@ export function ApiTokensPage() {
             <Table.Tbody>
               {tokens.isLoading && (
                 <Table.Tr>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={9}>
                     <Text c="dimmed">Loading tokens…</Text>
                   </Table.Td>
                 </Table.Tr>
               )}
               {!tokens.isLoading && rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={9}>
                     <Group gap="xs" c="dimmed">
                       <IconKey size={16} />
                       <Text c="dimmed">No API tokens yet</Text>
@@ -85,6 +93,16 @@ export function ApiTokensPage() {
                     <Code>{token.prefix}…</Code>
                   </Table.Td>
                   <Table.Td>
+                    <Badge color={token.scope === 'read' ? 'blue' : 'orange'} variant="light">
+                      {SCOPE_LABEL[token.scope]}
+                    </Badge>
+                    {token.permissions && (
+                      <Text size="xs" c="dimmed">
+                        {token.permissions.length ? token.permissions.join(', ') : 'no permissions'}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
                     {formatUserDate(token.createdAt)}
                     {token.createdBy && (
                       <Text size="xs" c="dimmed">
@@ -92,7 +110,7 @@ export function ApiTokensPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{token.expiresAt ? formatUserDate(token.expiresAt) : 'Never'}</Table.Td>
+                  <Table.Td>{formatUserDate(token.expiresAt)}</Table.Td>
                   <Table.Td>{token.lastUsedAt ? formatUserDate(token.lastUsedAt) : 'Never used'}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[token.status]} variant="light">
