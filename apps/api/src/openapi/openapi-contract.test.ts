@@ -675,7 +675,8 @@ describe('real calls of every operation', () => {
     expect((await call(null, 'POST', '/api/logout')).statusCode).toBe(403);
     const leavingByPost = await signIn(shop.app, `leaving-${tag()}@example.com`);
     expect(
-      (await call(leavingByPost, 'POST', '/api/logout', { headers: { origin: 'http://localhost' } })).statusCode,
+      (await call(leavingByPost, 'POST', '/api/logout', { headers: { origin: 'http://localhost' } }))
+        .statusCode,
     ).toBe(303);
     // Last: deleting a user.
     expect((await call(admin, 'DELETE', `/api/users/${user.json().id}`)).statusCode).toBe(200);

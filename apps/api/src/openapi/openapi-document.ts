@@ -508,8 +508,7 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
     post: {
       operationId: 'auth_logout_post',
       summary: 'Sign out, from a page of the shop (the same as the GET)',
-      description:
-        'Needs the shop’s own `Origin` (or, without one, `Sec-Fetch-Site: same-origin`); no body.',
+      description: 'Needs the shop’s own `Origin` (or, without one, `Sec-Fetch-Site: same-origin`); no body.',
       tags: ['auth'],
       security: [],
       responses: {
