@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
+import { setPictureHosts } from '@shop/schema';
 import { usesDevProvider, type Env } from './env';
 import { loggerOptions, type LogDestination } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -100,6 +101,8 @@ export async function buildApp({
   app.decorate('registeredRoutes', registeredRoutes);
 
   installErrorHandlers(app);
+  // Every input that takes a picture address checks it against these hosts (packages/schema picture-url.ts).
+  setPictureHosts(env.IMAGE_HOSTS);
 
   // Graceful shutdown: once close() has begun, every answer closes its connection, so the
   // keep-alive socket of a request that was in flight does not hold close() open until it times out.
@@ -116,8 +119,9 @@ export async function buildApp({
       directives: {
         // Plain-http localhost must keep working: no forced upgrade.
         upgradeInsecureRequests: null,
-        // Profile pictures may come from the identity provider.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Pictures: the shop's own and the configured image hosts', nothing else (docs/architecture.md
+        // §4 "Pictures"); data: for the admin's inline placeholder.
+        imgSrc: ["'self'", 'data:', ...env.IMAGE_HOSTS.map((host) => `https://${host}`)],
       },
     },
   });

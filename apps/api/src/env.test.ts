@@ -113,6 +113,25 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('IMAGE_HOSTS', () => {
+  it('is a comma list of host names (lower-cased), empty by default', () => {
+    expect(loadEnv({}).IMAGE_HOSTS).toEqual([]);
+    expect(loadEnv({ IMAGE_HOSTS: ' CDN.Example.com, images.example.net:8443 ,' }).IMAGE_HOSTS).toEqual([
+      'cdn.example.com',
+      'images.example.net:8443',
+    ]);
+  });
+
+  it.each(['https://cdn.example.com', 'cdn.example.com/path', '*.example.com'])(
+    'refuses %s: one line naming the variable',
+    (value) => {
+      expect(refusal({ IMAGE_HOSTS: value })).toEqual([
+        `IMAGE_HOSTS: "${value}" is not a host name: a comma list like cdn.example.com,images.example.net`,
+      ]);
+    },
+  );
+});
+
 describe('the entry point', () => {
   it('exits 1 with the one-line reason and no stack trace', () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));

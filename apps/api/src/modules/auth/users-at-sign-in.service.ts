@@ -10,6 +10,7 @@
  * edited in the profile is theirs and survives) and refresh the picture when the claims carry
  * one; the email is the user's to change in their profile, so it is not overwritten.
  */
+import { shownPictureUrl } from '@shop/schema';
 import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
@@ -85,7 +86,8 @@ async function findOrCreate(
 ): Promise<UserEntity> {
   const firstName = clean(identity.firstName, MAX_NAME);
   const lastName = clean(identity.lastName, MAX_NAME);
-  const picture = clean(identity.picture, 2048);
+  // A picture that fails the picture rule (docs/architecture.md §4 "Pictures") is as if none came.
+  const picture = shownPictureUrl(clean(identity.picture, 2048)) ?? undefined;
 
   let user = await tx.findOne(UserEntity, { where: { authSubject: identity.subject } });
 
