@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAllowedPictureUrl, pictureUrlMessage, setPictureHosts, shownPictureUrl } from './picture-url';
+import { isAllowedPictureUrl, pictureUrlMessage, setPictureHosts, shownPictureUrl } from './picture-rule';
 import { ProductInput } from './products';
 
 afterEach(() => setPictureHosts([]));

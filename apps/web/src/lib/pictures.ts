@@ -1,5 +1,5 @@
 /**
- * Pictures on screen follow the one picture rule (packages/schema picture-url.ts,
+ * Pictures on screen follow the one picture rule (packages/schema picture-rule.ts,
  * docs/architecture.md §4 "Pictures"): a stored address that fails it is never requested, the
  * screen shows its placeholder instead.
  *

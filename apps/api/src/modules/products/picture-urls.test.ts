@@ -1,5 +1,5 @@
 /**
- * The picture rule (docs/architecture.md §4 "Pictures", packages/schema picture-url.ts) through the
+ * The picture rule (docs/architecture.md §4 "Pictures", packages/schema picture-rule.ts) through the
  * real app: every input that takes a picture address (a product over REST and tRPC, the CSV import)
  * refuses an api address, another scheme or an unlisted host with a field message; the CSP lets
  * the browser load nothing else.
