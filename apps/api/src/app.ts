@@ -14,6 +14,7 @@ import { loggerOptions, type LogDestination } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext, type RequestDependencies } from './trpc/create-context';
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
+import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
@@ -101,7 +102,7 @@ export async function buildApp({
   app.decorate('registeredRoutes', registeredRoutes);
 
   installErrorHandlers(app);
-  // Every input that takes a picture address checks it against these hosts (packages/schema picture-url.ts).
+  // Every input that takes a picture address checks it against these hosts (packages/schema picture-rule.ts).
   setPictureHosts(env.IMAGE_HOSTS);
 
   // Graceful shutdown: once close() has begun, every answer closes its connection, so the
@@ -164,7 +165,12 @@ export async function buildApp({
     await installSessions(api, { env, dataSource });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
-    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, rateLimits };
+    const liveStreams = new LiveStreams({
+      perUser: env.LIVE_STREAMS_PER_USER,
+      maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
+      recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
+    });
+    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, liveStreams, rateLimits };
 
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);

@@ -133,6 +133,12 @@ export const EnvSchema = z
         }
         return hosts;
       }),
+    /** Live streams (SSE) a user may have open at once, per api instance; one more is refused (429). */
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+    /** A live stream's longest life; then it ends and the web opens a new one. */
+    LIVE_STREAM_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /** How often a live stream checks that its session or token and permission still hold. */
+    LIVE_STREAM_RECHECK_SECONDS: z.coerce.number().positive().max(3600).default(30),
     ADMIN_EMAILS: z
       .string()
       .default('')
