@@ -8,11 +8,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
+import { setPictureHosts } from '@shop/schema';
 import { usesDevProvider, type Env } from './env';
 import { loggerOptions, type LogDestination } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
 import { createRequestContext, type RequestDependencies } from './trpc/create-context';
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
+import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
 import { restPlugin } from './rest/rest.plugin';
@@ -100,6 +102,8 @@ export async function buildApp({
   app.decorate('registeredRoutes', registeredRoutes);
 
   installErrorHandlers(app);
+  // Every input that takes a picture address checks it against these hosts (packages/schema picture-rule.ts).
+  setPictureHosts(env.IMAGE_HOSTS);
 
   // Graceful shutdown: once close() has begun, every answer closes its connection, so the
   // keep-alive socket of a request that was in flight does not hold close() open until it times out.
@@ -116,8 +120,9 @@ export async function buildApp({
       directives: {
         // Plain-http localhost must keep working: no forced upgrade.
         upgradeInsecureRequests: null,
-        // Profile pictures may come from the identity provider.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Pictures: the shop's own and the configured image hosts', nothing else (docs/architecture.md
+        // §4 "Pictures"); data: for the admin's inline placeholder.
+        imgSrc: ["'self'", 'data:', ...env.IMAGE_HOSTS.map((host) => `https://${host}`)],
       },
     },
   });
@@ -160,7 +165,12 @@ export async function buildApp({
     await installSessions(api, { env, dataSource });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
-    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, rateLimits };
+    const liveStreams = new LiveStreams({
+      perUser: env.LIVE_STREAMS_PER_USER,
+      maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
+      recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
+    });
+    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, liveStreams, rateLimits };
 
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);

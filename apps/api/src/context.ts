@@ -5,6 +5,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveEventBus } from './modules/live-events/live-event-bus';
+import type { LiveStreams } from './modules/live-events/live-stream-guard';
 
 /** The signed-in caller, loaded from the database on every request (a role change applies at once). */
 export interface CurrentUser {
@@ -45,6 +46,8 @@ export interface RequestContext extends ServiceContext {
   res: FastifyReply;
   /** Live events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
   liveEvents?: LiveEventBus;
+  /** The open live streams' limits and re-checks (absent: streams without them, in service tests). */
+  liveStreams?: LiveStreams;
   /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
   rateLimits?: { placeOrder: CallLimiter; anonymousSearch: CallLimiter };
 }

@@ -124,6 +124,56 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('IMAGE_HOSTS', () => {
+  it('is a comma list of host names (lower-cased), empty by default', () => {
+    expect(loadEnv({}).IMAGE_HOSTS).toEqual([]);
+    expect(loadEnv({ IMAGE_HOSTS: ' CDN.Example.com, images.example.net:8443 ,' }).IMAGE_HOSTS).toEqual([
+      'cdn.example.com',
+      'images.example.net:8443',
+    ]);
+  });
+
+  it.each(['https://cdn.example.com', 'cdn.example.com/path', '*.example.com'])(
+    'refuses %s: one line naming the variable',
+    (value) => {
+      expect(refusal({ IMAGE_HOSTS: value })).toEqual([
+        `IMAGE_HOSTS: "${value}" is not a host name: a comma list like cdn.example.com,images.example.net`,
+      ]);
+    },
+  );
+});
+
+describe('live streams', () => {
+  it('default to 5 per user, an hour each, re-checked every 30 s; each one configurable', () => {
+    expect(loadEnv({})).toMatchObject({
+      LIVE_STREAMS_PER_USER: 5,
+      LIVE_STREAM_MAX_SECONDS: 3600,
+      LIVE_STREAM_RECHECK_SECONDS: 30,
+    });
+    expect(
+      loadEnv({
+        LIVE_STREAMS_PER_USER: '2',
+        LIVE_STREAM_MAX_SECONDS: '600',
+        LIVE_STREAM_RECHECK_SECONDS: '5',
+      }),
+    ).toMatchObject({
+      LIVE_STREAMS_PER_USER: 2,
+      LIVE_STREAM_MAX_SECONDS: 600,
+      LIVE_STREAM_RECHECK_SECONDS: 5,
+    });
+  });
+
+  it.each([
+    ['LIVE_STREAMS_PER_USER', '0'],
+    ['LIVE_STREAM_MAX_SECONDS', '0'],
+    ['LIVE_STREAM_RECHECK_SECONDS', '-1'],
+  ])('%s=%s is refused, naming the variable', (variable, value) => {
+    const lines = refusal({ [variable]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${variable}: `));
+  });
+});
+
 describe('the entry point', () => {
   it('exits 1 with the one-line reason and no stack trace', () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -13,6 +13,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IMAGE_HOST_PATTERN } from '@shop/schema';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
@@ -110,6 +111,34 @@ export const EnvSchema = z
     SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     /** Orders a minute per API token (a script's own counter, apart from its user's); 0 = no limit. */
     API_TOKEN_ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+    /**
+     * Hosts product and profile pictures may come from, over https (docs/architecture.md §4
+     * "Pictures"); the CSP's img-src lists them. Empty: only the shop's own pictures (/products/…).
+     */
+    IMAGE_HOSTS: z
+      .string()
+      .default('')
+      .transform((list, ctx) => {
+        const hosts = list
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean);
+        const bad = hosts.find((host) => !IMAGE_HOST_PATTERN.test(host));
+        if (bad !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${bad}" is not a host name: a comma list like cdn.example.com,images.example.net`,
+          });
+          return z.NEVER;
+        }
+        return hosts;
+      }),
+    /** Live streams (SSE) a user may have open at once, per api instance; one more is refused (429). */
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+    /** A live stream's longest life; then it ends and the web opens a new one. */
+    LIVE_STREAM_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /** How often a live stream checks that its session or token and permission still hold. */
+    LIVE_STREAM_RECHECK_SECONDS: z.coerce.number().positive().max(3600).default(30),
     ADMIN_EMAILS: z
       .string()
       .default('')

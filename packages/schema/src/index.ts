@@ -3,6 +3,8 @@ export * from './stock';
 export * from './errors';
 export * from './categories';
 export * from './products';
+export * from './picture-rule';
+export * from './picture-url';
 export * from './product-paging';
 export * from './users';
 export * from './orders';

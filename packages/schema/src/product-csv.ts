@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ProductInput } from './products';
+import { PictureUrlInput } from './picture-url';
 
 export const PRODUCT_CSV_COLUMNS = [
   'sku',
@@ -89,11 +90,7 @@ export const ProductCsvRow = z
     is_organic: yesNo,
     is_gluten_free: yesNo,
     is_active: yesNo,
-    image_url: z
-      .string()
-      .trim()
-      .max(2000)
-      .transform((value) => value || null),
+    image_url: PictureUrlInput,
   })
   .transform((row) => ({
     sku: row.sku,

@@ -5,6 +5,7 @@ import { MAX_CENTS, toCents } from './money';
 import { CategoryDto } from './categories';
 import { EditVersion } from './edit-version';
 import { CLIENT_AMOUNT_DOC } from './openapi-meta';
+import { PictureUrlInput } from './picture-url';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z
@@ -149,7 +150,7 @@ export const ProductInput = z.strictObject({
   unit: z.string().trim().min(1).max(40).refine(withoutCardNumber, CARD_DATA_MESSAGE).default('each'),
   stock: z.number(PRODUCT_MESSAGES.stock).int().min(0, PRODUCT_MESSAGES.stock).max(1_000_000_000),
   categoryId: z.uuid(PRODUCT_MESSAGES.categoryId),
-  imageUrl: z.string().trim().max(2000).nullable().optional(),
+  imageUrl: PictureUrlInput.optional(),
   isOrganic: z.boolean().default(false),
   isGlutenFree: z.boolean().default(false),
   lowStockThreshold: z.number().int().min(0).max(1_000_000_000).default(10),

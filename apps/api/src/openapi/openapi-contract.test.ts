@@ -282,6 +282,7 @@ describe('the OpenAPI document', () => {
         'GET /api/health',
         'GET /api/login',
         'GET /api/logout',
+        'POST /api/logout',
         'GET /api/openapi.json',
         'GET /api/products',
         'GET /api/products/{id}',
@@ -676,6 +677,14 @@ describe('real calls of every operation', () => {
     ).toBe(400);
     const leaving = await signIn(shop.app, `leaving-${tag()}@example.com`);
     expect((await call(leaving, 'GET', '/api/logout')).statusCode).toBe(303);
+    const image = { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'same-origin' };
+    expect((await call(null, 'GET', '/api/logout', { headers: image })).statusCode).toBe(403);
+    expect((await call(null, 'POST', '/api/logout')).statusCode).toBe(403);
+    const leavingByPost = await signIn(shop.app, `leaving-${tag()}@example.com`);
+    expect(
+      (await call(leavingByPost, 'POST', '/api/logout', { headers: { origin: 'http://localhost' } }))
+        .statusCode,
+    ).toBe(303);
     // Last: deleting a user.
     expect((await call(admin, 'DELETE', `/api/users/${user.json().id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/api/users/${MISSING}`)).statusCode).toBe(404);

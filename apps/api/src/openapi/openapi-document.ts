@@ -490,11 +490,35 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
     get: {
       operationId: 'auth_logout',
       summary: 'Sign out (and out of the identity provider when it supports that)',
+      description:
+        'A top-level navigation only (`Sec-Fetch-Dest: document`, `Sec-Fetch-Mode: navigate`, not ' +
+        'cross-site); a picture, frame or script that requests it is refused and the session stays. ' +
+        'A client that sends no Fetch Metadata headers is not checked.',
       tags: ['auth'],
       security: [],
       responses: {
         ...redirect(303, "To the storefront or the identity provider's sign-out page"),
-        ...errors({ ...IN_SCOPE_ERRORS, 401: PUBLIC_401 }),
+        ...errors({
+          ...IN_SCOPE_ERRORS,
+          401: PUBLIC_401,
+          403: 'Not a top-level navigation: nothing changed',
+        }),
+      },
+    },
+    post: {
+      operationId: 'auth_logout_post',
+      summary: 'Sign out, from a page of the shop (the same as the GET)',
+      description: 'Needs the shop’s own `Origin` (or, without one, `Sec-Fetch-Site: same-origin`); no body.',
+      tags: ['auth'],
+      security: [],
+      responses: {
+        ...redirect(303, "To the storefront or the identity provider's sign-out page"),
+        ...errors({
+          ...IN_SCOPE_ERRORS,
+          ...WRITE_ERRORS,
+          401: PUBLIC_401,
+          403: 'From another origin, or without a sign of its origin: nothing changed',
+        }),
       },
     },
   },

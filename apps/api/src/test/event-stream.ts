@@ -14,10 +14,17 @@ export interface EventStream<T> {
   connected: Promise<void>;
   /** The error the server ended the stream with (`{ code: 'FORBIDDEN', httpStatus: 403 }`). */
   failure: Promise<{ code?: string; httpStatus?: number; message?: string }>;
+  /** Resolves when the server ends the stream (its `return` event, or the connection closing). */
+  ended: Promise<void>;
   close(): void;
 }
 
-export function openEventStream<T = unknown>(baseUrl: string, path: string, cookie?: string): EventStream<T> {
+export function openEventStream<T = unknown>(
+  baseUrl: string,
+  path: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): EventStream<T> {
   const hangUp = new AbortController();
   const events: T[] = [];
   let onConnected!: () => void;
@@ -26,9 +33,11 @@ export function openEventStream<T = unknown>(baseUrl: string, path: string, cook
   const failure = new Promise<{ code?: string; httpStatus?: number; message?: string }>(
     (resolve) => (onFailure = resolve),
   );
+  let onEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (onEnded = resolve));
   void (async () => {
     const response = await fetch(`${baseUrl}/trpc/${path}`, {
-      headers: { accept: 'text/event-stream', ...(cookie && { cookie }) },
+      headers: { accept: 'text/event-stream', ...(cookie && { cookie }), ...headers },
       signal: hangUp.signal,
     });
     const reader = response.body!.getReader();
@@ -36,7 +45,7 @@ export function openEventStream<T = unknown>(baseUrl: string, path: string, cook
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) return onEnded();
       buffer += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffer.indexOf('\n\n')) !== -1) {
@@ -44,6 +53,7 @@ export function openEventStream<T = unknown>(baseUrl: string, path: string, cook
         buffer = buffer.slice(end + 2);
         const data = /^data: (.*)$/m.exec(block)?.[1];
         if (block.includes('event: connected')) onConnected();
+        else if (block.includes('event: return')) onEnded();
         else if (block.includes('event: serialized-error') && data) {
           const error = JSON.parse(data) as {
             message?: string;
@@ -54,5 +64,5 @@ export function openEventStream<T = unknown>(baseUrl: string, path: string, cook
       }
     }
   })().catch(() => undefined);
-  return { events, connected, failure, close: () => hangUp.abort() };
+  return { events, connected, failure, ended, close: () => hangUp.abort() };
 }

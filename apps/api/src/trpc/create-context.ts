@@ -9,6 +9,7 @@ export interface RequestDependencies {
   dataSource: DataSource;
   resolveUser: UserResolver;
   liveEvents?: LiveEventBus;
+  liveStreams?: RequestContext['liveStreams'];
   rateLimits?: RequestContext['rateLimits'];
 }
 
@@ -27,6 +28,7 @@ export async function createRequestContext(
     req,
     res,
     liveEvents: deps.liveEvents,
+    liveStreams: deps.liveStreams,
     rateLimits: deps.rateLimits,
   };
 }

@@ -10,10 +10,10 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const API_DIR = fileURLToPath(new URL('../../../api', import.meta.url));
+export const API_DIR = fileURLToPath(new URL('../../../api', import.meta.url));
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -36,7 +36,7 @@ async function onServer(sql: string) {
   }
 }
 
-async function waitForReady(url: string, timeoutMs: number) {
+export async function waitForReady(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

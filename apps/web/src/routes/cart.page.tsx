@@ -24,6 +24,7 @@ import { Link } from 'react-router-dom';
 import { centsToDecimal, formatMoney, lineTotalCents, type CartLine } from '@shop/schema';
 import { useCart } from '../features/cart/cart-store';
 import { paths } from '../paths';
+import { pictureSrc } from '../lib/pictures';
 
 const PAYMENT_NOTES = [
   'Multiple payment methods available',
@@ -34,10 +35,10 @@ const PAYMENT_NOTES = [
 
 function LineImage({ line }: { line: CartLine }) {
   const [failed, setFailed] = useState(false);
-  if (line.imageUrl && !failed) {
+  if (pictureSrc(line.imageUrl) && !failed) {
     return (
       <Image
-        src={line.imageUrl}
+        src={pictureSrc(line.imageUrl)}
         alt={line.name}
         w={72}
         h={72}

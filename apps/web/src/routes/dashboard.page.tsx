@@ -28,6 +28,7 @@ import { useMyOrders } from '../features/orders/api/use-orders';
 import { OrderStatusBadge } from '../features/orders/components/order-status-badge';
 import { DashboardTile } from '../features/dashboard/components/dashboard-tile';
 import { paths } from '../paths';
+import { pictureSrc } from '../lib/pictures';
 
 const RECENT_ORDERS = 5;
 
@@ -44,7 +45,7 @@ export function DashboardPage() {
   return (
     <Container size="lg" py="lg">
       <Group mb="lg" wrap="nowrap">
-        <Avatar src={user.profileImageUrl} size={56} radius="xl" color="green">
+        <Avatar src={pictureSrc(user.profileImageUrl)} size={56} radius="xl" color="green">
           {initials(user)}
         </Avatar>
         <div>

@@ -6,6 +6,7 @@ import { RoleBadge } from '../components/role-badge';
 import { fullName, initials, useAuth } from '../features/auth/use-auth';
 import { EditProfileDialog } from '../features/profile/components/edit-profile-dialog';
 import { DeliveryAddressesCard } from '../features/addresses/components/delivery-addresses-card';
+import { pictureSrc } from '../lib/pictures';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -21,7 +22,7 @@ export function ProfilePage() {
         <Card withBorder radius="md" padding="lg" data-testid="profile-card">
           <Group justify="space-between" align="flex-start">
             <Group wrap="nowrap">
-              <Avatar src={user.profileImageUrl} size={72} radius="xl" color="green">
+              <Avatar src={pictureSrc(user.profileImageUrl)} size={72} radius="xl" color="green">
                 {initials(user)}
               </Avatar>
               <div>

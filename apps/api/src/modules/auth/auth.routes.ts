@@ -5,14 +5,16 @@
  *   GET /api/login[?returnTo=/orders]  → the provider's sign-in page
  *   GET /api/callback                  → signed in, on returnTo (default '/');
  *                                        any failure → /login?error=sign_in_failed, not signed in
- *   GET /api/logout                    → session destroyed, then the provider's end_session
- *                                        (RP-initiated logout) when it has one, else '/'
+ *   GET /api/logout                    → (a top-level navigation only) session destroyed, then the
+ *                                        provider's end_session (RP-initiated logout) when it has
+ *                                        one, else '/'
+ *   POST /api/logout                   → the same, from the shop's own origin only
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../env';
-import { shopOrigin } from '../../http/origin';
+import { isShopOrigin, shopOrigin } from '../../http/origin';
 import type { RateLimits } from '../../http/rate-limits';
 import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
 import type { OidcClient, OidcClientForOrigin } from './oidc-client';
@@ -152,7 +154,14 @@ export async function authRoutes(
     return reply.redirect(pending.returnTo, 303);
   });
 
-  app.get('/api/logout', async (req, reply) => {
+  /**
+   * Sign-out changes state, so only a request the shopper meant may do it (docs/architecture.md §4
+   * "Sessions"): a top-level navigation (the header's Logout link, the address typed in), or a POST
+   * from the shop's own origin. A picture, a frame or a script pointed at /api/logout is refused
+   * and the session stays. A client that sends no Fetch Metadata at all (a script, curl) is taken
+   * at its word on GET; every current browser sends it with subresource requests.
+   */
+  const signOut = async (req: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
     if (req.session?.userId) await recordSignOut(dataSource, req, req.session.userId);
     if (req.session?.userId) await req.session.destroy();
@@ -172,5 +181,47 @@ export async function authRoutes(
       req.log.warn({ err: error }, 'provider logout unavailable; signed out of the shop only');
     }
     return reply.redirect('/', 303);
+  };
+
+  app.get('/api/logout', async (req, reply) => {
+    if (!isTopLevelNavigation(req)) return refuseSignOut(reply);
+    return signOut(req, reply);
   });
+
+  // The request guard (http/request-guard.ts) has already refused a foreign Origin.
+  app.post('/api/logout', async (req, reply) => {
+    if (!isSameOriginPost(env, req)) return refuseSignOut(reply);
+    return signOut(req, reply);
+  });
+}
+
+/** The refusal: nothing is changed, the session stays. */
+export const SIGN_OUT_REFUSED = 'Sign out from the shop’s own pages';
+
+function refuseSignOut(reply: FastifyReply) {
+  return noStore(reply).code(403).send({ message: SIGN_OUT_REFUSED, code: 'FORBIDDEN' });
+}
+
+const header = (req: FastifyRequest, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value.toLowerCase() : undefined;
+};
+
+/**
+ * A top-level navigation by the shopper: `Sec-Fetch-Dest: document` with `Sec-Fetch-Mode: navigate`,
+ * not started by another site. Without Fetch Metadata (not a current browser) it counts as one.
+ */
+function isTopLevelNavigation(req: FastifyRequest): boolean {
+  const dest = header(req, 'sec-fetch-dest');
+  const mode = header(req, 'sec-fetch-mode');
+  const site = header(req, 'sec-fetch-site');
+  if (dest === undefined && mode === undefined && site === undefined) return true;
+  return dest === 'document' && mode === 'navigate' && site !== 'cross-site';
+}
+
+/** A POST that says it comes from the shop: its Origin, or else `Sec-Fetch-Site: same-origin`. */
+function isSameOriginPost(env: Env, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined) return isShopOrigin(env, req, origin);
+  return header(req, 'sec-fetch-site') === 'same-origin';
 }

@@ -1,6 +1,7 @@
 /** Mapping a verified identity to a user (docs/architecture.md §3), on a real PostgreSQL clone. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import { setPictureHosts } from '@shop/schema';
 import { UserEntity } from '@shop/db';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import type { ServiceContext } from '../../context';
@@ -11,6 +12,7 @@ let ctx: ServiceContext;
 const options = { adminEmails: ['chief@example.com'] };
 
 beforeAll(async () => {
+  setPictureHosts(['img.example']); // IMAGE_HOSTS, as the api sets it at start
   db = await createTestDatabase();
   ctx = {
     db: db.dataSource.manager,
@@ -57,6 +59,25 @@ describe('signInUser', () => {
       authIssuer: ISSUER,
       authSubject: 'new-1',
     });
+  });
+
+  test.each([
+    'https://tracker.example/p.png',
+    'http://img.example/p.png',
+    '/api/logout',
+    'javascript:alert(1)',
+  ])('a picture that fails the picture rule (%s) is not taken', async (picture) => {
+    const subject = `pic-${Math.random().toString(36).slice(2)}`;
+    const user = await signInUser(
+      ctx,
+      identity({ subject, email: `${subject}@example.com`, picture }),
+      options,
+    );
+    expect(user.profileImageUrl).toBeNull();
+    // A later sign-in with a bad picture keeps the good one.
+    await signInUser(ctx, identity({ subject, picture: 'https://img.example/ok.png' }), options);
+    const again = await signInUser(ctx, identity({ subject, picture }), options);
+    expect(again.profileImageUrl).toBe('https://img.example/ok.png');
   });
 
   test('the subject is matched first, whatever email the claims carry now', async () => {

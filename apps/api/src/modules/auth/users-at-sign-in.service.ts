@@ -20,6 +20,7 @@
  * refresh the picture when the claims carry one; the email is the user's to change in their
  * profile, so it is not overwritten.
  */
+import { shownPictureUrl } from '@shop/schema';
 import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
@@ -102,7 +103,8 @@ async function findOrCreate(
 ): Promise<UserEntity> {
   const firstName = clean(identity.firstName, MAX_NAME);
   const lastName = clean(identity.lastName, MAX_NAME);
-  const picture = clean(identity.picture, 2048);
+  // A picture that fails the picture rule (docs/architecture.md §4 "Pictures") is as if none came.
+  const picture = shownPictureUrl(clean(identity.picture, 2048)) ?? undefined;
 
   let user = await tx.findOne(UserEntity, {
     where: { authIssuer: identity.issuer, authSubject: identity.subject },

@@ -2,13 +2,14 @@ import { forwardRef } from 'react';
 import { Avatar, UnstyledButton } from '@mantine/core';
 import type { CurrentUserDto } from '@shop/schema';
 import { initials } from '../../features/auth/use-auth';
+import { pictureSrc } from '../../lib/pictures';
 
 /** The round avatar button that opens the account menu (also shown while the menu's code loads). */
 export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto; onClick?: () => void }>(
   function AccountAvatar({ user, ...buttonProps }, ref) {
     return (
       <UnstyledButton ref={ref} aria-label="Account menu" style={{ borderRadius: '50%' }} {...buttonProps}>
-        <Avatar src={user.profileImageUrl} radius="xl" color="green">
+        <Avatar src={pictureSrc(user.profileImageUrl)} radius="xl" color="green">
           {initials(user)}
         </Avatar>
       </UnstyledButton>

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@ma
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { canAddToCart, formatMoney, type ProductDto } from '@shop/schema';
 import { useCart } from '../cart/cart-store';
+import { pictureSrc } from '../../lib/pictures';
 
 const IMAGE_HEIGHT = 160;
 
@@ -25,9 +26,9 @@ export function ProductCard({ product }: { product: ProductDto }) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="product-card" h="100%">
       <Card.Section pos="relative">
-        {product.imageUrl && !imageFailed ? (
+        {pictureSrc(product.imageUrl) && !imageFailed ? (
           <Image
-            src={product.imageUrl}
+            src={pictureSrc(product.imageUrl)}
             alt={product.name}
             h={IMAGE_HEIGHT}
             fit="cover"

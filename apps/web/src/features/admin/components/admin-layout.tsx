@@ -26,6 +26,7 @@ import { fullName, initials, useAuth } from '../../auth/use-auth';
 import { useAccess } from '../../roles/api/use-access';
 import { ADMIN_SECTIONS, activeSection } from '../sections';
 import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../live/staff-live-events';
+import { pictureSrc } from '../../../lib/pictures';
 
 export const SIDEBAR_WIDTH = 232;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
@@ -133,7 +134,7 @@ function AdminFrame() {
             wrap="nowrap"
             justify={isCollapsed ? 'center' : 'flex-start'}
           >
-            <Avatar size="sm" radius="xl" color="green" src={user?.profileImageUrl}>
+            <Avatar size="sm" radius="xl" color="green" src={pictureSrc(user?.profileImageUrl)}>
               {user ? initials(user) : 'A'}
             </Avatar>
             {!isCollapsed && (

@@ -30,6 +30,8 @@ import {
   type ProductUpdateInput,
 } from '@shop/schema';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
+// The picture rule's hosts as the web applies them (any https host; the api holds the list).
+import '../../../lib/pictures';
 import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useCategories } from '../api/use-admin-products';

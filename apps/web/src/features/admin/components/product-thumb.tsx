@@ -1,4 +1,5 @@
 import { Image } from '@mantine/core';
+import { pictureSrc } from '../../../lib/pictures';
 
 /** A neutral picture for products without one (or whose image fails to load). */
 export const PLACEHOLDER_IMAGE =
@@ -18,11 +19,12 @@ export function ProductThumb({
   name: string;
   size?: number;
 }) {
+  const shown = pictureSrc(src);
   return (
     <Image
-      src={src || PLACEHOLDER_IMAGE}
+      src={shown ?? PLACEHOLDER_IMAGE}
       fallbackSrc={PLACEHOLDER_IMAGE}
-      alt={src ? name : ''}
+      alt={shown ? name : ''}
       w={size}
       h={size}
       radius="sm"

@@ -1,5 +1,6 @@
 import { Avatar } from '@mantine/core';
 import type { UserDto } from '@shop/schema';
+import { pictureSrc } from '../../../lib/pictures';
 
 type Named = Pick<UserDto, 'firstName' | 'lastName' | 'email'>;
 
@@ -12,7 +13,13 @@ export function displayName(user: Named): string {
 export function UserAvatar({ user }: { user: Named & Pick<UserDto, 'profileImageUrl'> }) {
   const initial = (user.firstName?.[0] ?? user.email[0] ?? 'U').toUpperCase();
   return (
-    <Avatar src={user.profileImageUrl} radius="xl" size="md" color="green" alt={displayName(user)}>
+    <Avatar
+      src={pictureSrc(user.profileImageUrl)}
+      radius="xl"
+      size="md"
+      color="green"
+      alt={displayName(user)}
+    >
       {initial}
     </Avatar>
   );
