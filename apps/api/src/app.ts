@@ -17,6 +17,7 @@ import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
+import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
 import { productCsvRoutes } from './modules/products/product-csv.routes';
@@ -148,6 +149,7 @@ export async function buildApp({
   // Health answers without asking who is calling: no session read, so it says what the database
   // says and nothing else.
   await app.register(healthRoutes, { dataSource });
+  await app.register(crawlerFiles, { env, db: dataSource });
 
   // Live events, published once their transaction commits: LISTEN/NOTIFY on PostgreSQL, in-process
   // on the embedded database. Closing the bus ends the open streams first, so a graceful shutdown

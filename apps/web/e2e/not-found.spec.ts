@@ -4,8 +4,9 @@ import { expect, test } from '@playwright/test';
 for (const path of ['/no-such-page', '/shop/deeply/nested/unknown', '/cart/extra']) {
   test(`an unknown path (${path}) shows '404 Page Not Found' with the developer hint`, async ({ page }) => {
     const response = await page.goto(path);
-    // The server hands every unknown page to the app, whose router shows the 404.
-    expect(response?.ok()).toBe(true);
+    // The server knows the app's routes: an unknown page is a real 404, and the app shows its page.
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page Not Found · FreshCart');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await expect(page.getByText('Developer hint')).toBeVisible();
@@ -25,12 +26,24 @@ test('the not-found page leads back to the shop', async ({ page }) => {
 });
 
 test('the known storefront routes are not 404s', async ({ page }) => {
-  for (const [path, heading] of [
-    ['/', 'Welcome to FreshCart'],
-    ['/cart', 'Your cart is empty'],
+  for (const [path, heading, title] of [
+    ['/', 'Welcome to FreshCart', 'Fresh food, beverages and produce · FreshCart'],
+    ['/cart', 'Your cart is empty', 'Cart · FreshCart'],
   ] as const) {
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
   }
+});
+
+test('crawlers get a robots.txt and a sitemap.xml, not the app', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain('Disallow: /admin');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toMatch(/xml/);
+  expect(await sitemap.text()).toContain('?category=');
 });

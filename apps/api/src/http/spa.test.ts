@@ -17,7 +17,7 @@ beforeAll(async () => {
   // What the build writes beside it (vite-plugin-compression2).
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app")'));
-  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
 });
 
@@ -27,8 +27,8 @@ afterAll(async () => {
 });
 
 describe('the SPA', () => {
-  it.each(['/', '/some/client/route', '/admin/users/123/edit', '/cart?from=home'])(
-    'GET %s → index.html',
+  it.each(['/', '/checkout', '/admin/users/123/edit', '/cart?from=home', '/orders/'])(
+    'GET %s (a page of the app) → index.html',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
@@ -44,9 +44,9 @@ describe('the SPA', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the precompressed asset the browser accepts, and the plain one to others', async () => {
@@ -66,6 +66,17 @@ describe('the SPA', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app")');
   });
+
+  it.each(['/no-such-page', '/shop/deeply/nested/unknown', '/cart/extra', '/admin/nope'])(
+    'GET %s (no page of the app) → the app with status 404, which shows its 404 page',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('spa-index-marker');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('leaves API paths to the API: unknown ones are JSON 404s', async () => {
     for (const url of ['/api/nope', '/api', '/trpc', '/api/products/extra/segment']) {

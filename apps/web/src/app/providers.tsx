@@ -7,7 +7,7 @@ import { Toaster } from '../lib/toast';
 import { CartProvider } from '../features/cart/cart-store';
 import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
 import { LiveOrderUpdates } from '../features/notifications/live-order-updates';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -15,7 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           {/* Toasts and their F8 hotkey (docs/product.md §9): configured in lib/toast.tsx. */}
           <Toaster />
           <LowStockAlerts />

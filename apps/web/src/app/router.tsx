@@ -5,23 +5,32 @@
  */
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
+import { SiteRoot } from './site-root';
 import { HomePage } from '../routes/home.page';
 import { accountRoutes } from '../features/auth/account-routes';
 import { adminRoutes } from '../features/admin/admin-routes';
 import { shopperRoutes } from '../features/orders/shopper-routes';
 
 export const router = createBrowserRouter([
-  { path: '/', element: <HomePage /> },
   {
-    element: <AppLayout />,
+    element: <SiteRoot />,
     children: [
-      { path: '/cart', lazy: () => import('../routes/cart.page').then((m) => ({ Component: m.CartPage })) },
-      ...accountRoutes,
-      ...adminRoutes,
-      ...shopperRoutes,
+      { path: '/', element: <HomePage /> },
       {
-        path: '*',
-        lazy: () => import('../routes/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+        element: <AppLayout />,
+        children: [
+          {
+            path: '/cart',
+            lazy: () => import('../routes/cart.page').then((m) => ({ Component: m.CartPage })),
+          },
+          ...accountRoutes,
+          ...adminRoutes,
+          ...shopperRoutes,
+          {
+            path: '*',
+            lazy: () => import('../routes/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
       },
     ],
   },

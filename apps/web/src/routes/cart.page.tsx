@@ -163,7 +163,7 @@ export function CartPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder padding="lg" pos="sticky" top={80} data-testid="order-summary">
-            <Title order={3} mb="md">
+            <Title order={2} size="h3" mb="md">
               Order Summary
             </Title>
             <Stack gap="xs">

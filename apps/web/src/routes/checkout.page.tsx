@@ -23,6 +23,7 @@ import { useCart } from '../features/cart/cart-store';
 import { useAddresses } from '../features/addresses/api/use-addresses';
 import {
   EMPTY_CHECKOUT_FORM,
+  checkoutFieldErrors,
   effectiveShippingChoice,
   type CheckoutForm,
 } from '../features/checkout/checkout-form';
@@ -37,7 +38,7 @@ export function CheckoutPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const addresses = useAddresses();
-  const { submit, placing, problem, placed } = useCheckout();
+  const { submit, placing, problem, placed, showFieldErrors } = useCheckout();
   const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
 
   const cartIsEmpty = cart.items.length === 0;
@@ -51,7 +52,9 @@ export function CheckoutPage() {
     return (
       <Center py={64}>
         <Stack align="center" gap="xs" data-testid="checkout-empty-cart">
-          <Title order={2}>Your cart is empty</Title>
+          <Title order={1} size="h2">
+            Your cart is empty
+          </Title>
           <Text c="dimmed">Add some products to your cart first</Text>
           <Loader size="sm" color="green" aria-label="Going back to the shop" />
         </Stack>
@@ -65,6 +68,7 @@ export function CheckoutPage() {
     shippingChoice: effectiveShippingChoice(form.shippingChoice, saved),
   };
   const change = (changes: Partial<CheckoutForm>) => setForm((previous) => ({ ...previous, ...changes }));
+  const errors = showFieldErrors ? checkoutFieldErrors(current, saved) : {};
 
   return (
     <Container size="lg" py="lg">
@@ -99,9 +103,10 @@ export function CheckoutPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <PaymentMethodSection form={current} onChange={change} />
+            <PaymentMethodSection form={current} errors={errors} onChange={change} />
             <ShippingSection
               form={current}
+              error={errors.shipping}
               addresses={saved}
               loading={addresses.isLoading}
               onChange={change}

@@ -74,7 +74,9 @@ export function DashboardPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder radius="md" padding="lg" h="100%">
             <Group justify="space-between" mb="md">
-              <Title order={3}>Recent Orders</Title>
+              <Title order={2} size="h3">
+                Recent Orders
+              </Title>
               {recent.length > 0 && (
                 <Button component={Link} to={paths.orders} variant="subtle" size="xs">
                   View All Orders
@@ -127,7 +129,7 @@ export function DashboardPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <Card withBorder radius="md" padding="lg" data-testid="account-information">
-              <Title order={3} mb="sm">
+              <Title order={2} size="h3" mb="sm">
                 Account Information
               </Title>
               <Stack gap={6}>
@@ -142,7 +144,7 @@ export function DashboardPage() {
               </Button>
             </Card>
             <Card withBorder radius="md" padding="lg">
-              <Title order={3} mb="sm">
+              <Title order={2} size="h3" mb="sm">
                 Quick Actions
               </Title>
               <Stack gap="xs">

@@ -12,6 +12,7 @@ import { useAuth } from '../features/auth/use-auth';
 import { trpc } from '../lib/trpc';
 import { paths } from '../paths';
 import { BRAND_NAME } from '../theme';
+import { MAIN_ID } from '../app/site-root';
 
 function HomeHeader() {
   const { user, isLoading } = useAuth();
@@ -102,31 +103,33 @@ export function HomePage() {
   return (
     <>
       <HomeHeader />
-      <Box
-        py={{ base: 40, sm: 64 }}
-        style={{
-          background:
-            'linear-gradient(135deg, var(--mantine-color-green-0) 0%, var(--mantine-color-lime-0) 60%, var(--mantine-color-yellow-0) 100%)',
-        }}
-      >
-        <Container size="xl">
-          <Title order={1} fz={{ base: 32, sm: 44 }}>
-            Welcome to{' '}
-            <Text span inherit c="green.8">
-              {BRAND_NAME}
+      <Box component="main" id={MAIN_ID}>
+        <Box
+          py={{ base: 40, sm: 64 }}
+          style={{
+            background:
+              'linear-gradient(135deg, var(--mantine-color-green-0) 0%, var(--mantine-color-lime-0) 60%, var(--mantine-color-yellow-0) 100%)',
+          }}
+        >
+          <Container size="xl">
+            <Title order={1} fz={{ base: 32, sm: 44 }}>
+              Welcome to{' '}
+              <Text span inherit c="green.8">
+                {BRAND_NAME}
+              </Text>
+            </Title>
+            <Text size="lg" c="gray.7" mt="xs">
+              Your premium food and beverage distribution platform
             </Text>
-          </Title>
-          <Text size="lg" c="gray.7" mt="xs">
-            Your premium food and beverage distribution platform
-          </Text>
+          </Container>
+        </Box>
+        <Container size="xl" pt="xl" pb={count > 0 ? CART_SUMMARY_CLEARANCE : 'xl'}>
+          <Stack gap={48}>
+            <Categories />
+            <ProductResults />
+          </Stack>
         </Container>
       </Box>
-      <Container size="xl" pt="xl" pb={count > 0 ? CART_SUMMARY_CLEARANCE : 'xl'}>
-        <Stack gap={48}>
-          <Categories />
-          <ProductResults />
-        </Stack>
-      </Container>
       <CartSummaryBar />
     </>
   );

@@ -70,7 +70,9 @@ export function OrdersPage() {
       ) : (
         <Stack align="center" gap="xs" py={48} data-testid="orders-empty">
           <IconPackage size={56} color="var(--mantine-color-gray-5)" />
-          <Title order={3}>No orders yet</Title>
+          <Title order={2} size="h3">
+            No orders yet
+          </Title>
           <Text c="dimmed">Start shopping to see your orders here!</Text>
           <Button component={Link} to={paths.home} mt="sm">
             Start Shopping

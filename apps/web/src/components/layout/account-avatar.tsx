@@ -8,7 +8,12 @@ import { pictureSrc } from '../../lib/pictures';
 export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto; onClick?: () => void }>(
   function AccountAvatar({ user, ...buttonProps }, ref) {
     return (
-      <UnstyledButton ref={ref} aria-label="Account menu" style={{ borderRadius: '50%' }} {...buttonProps}>
+      <UnstyledButton
+        ref={ref}
+        aria-label={`${initials(user)}, Account menu`}
+        style={{ borderRadius: '50%' }}
+        {...buttonProps}
+      >
         <Avatar src={pictureSrc(user.profileImageUrl)} radius="xl" color="green">
           {initials(user)}
         </Avatar>

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from './app-header';
+import { MAIN_ID } from '../../app/site-root';
 
 /** Pages with the shared header. */
 export function AppLayout() {
@@ -9,7 +10,7 @@ export function AppLayout() {
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -14,7 +14,9 @@ export function AccessDenied({ role }: { role: string }) {
         <ThemeIcon size={56} radius="xl" variant="light" color="red">
           <IconShieldX size={28} />
         </ThemeIcon>
-        <Title order={2}>Access Denied</Title>
+        <Title order={1} size="h2">
+          Access Denied
+        </Title>
         <Text c="dimmed">
           Your role (
           <Text span fw={600} c="dark">

@@ -29,7 +29,9 @@ export function SignInRequired({
           <ThemeIcon size={56} radius="xl" variant="light" color="green">
             <IconLock size={28} />
           </ThemeIcon>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           <Text c="dimmed">{description}</Text>
           <Button component="a" href={loginUrl(back)} fullWidth>
             Sign In to Continue

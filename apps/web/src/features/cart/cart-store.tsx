@@ -45,8 +45,22 @@ interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+/** What a screen reader hears after a cart change (docs/accessibility.md): the line and the new count. */
+export function cartAnnouncement(lines: CartLine[], productId: string): string {
+  const line = lines.find((candidate) => candidate.productId === productId);
+  const count = cartCount(lines);
+  const inCart = `${count} ${count === 1 ? 'item' : 'items'} in cart.`;
+  return line ? `${line.name}: ${line.quantity} in cart. ${inCart}` : `Removed from cart. ${inCart}`;
+}
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<CartLine[]>(() => loadCart());
+  // The product whose line changed last (and a counter, so the same change is announced again).
+  const [changed, setChanged] = useState<{ productId: string; n: number } | null>(null);
+  const touched = useCallback(
+    (productId: string) => setChanged((last) => ({ productId, n: (last?.n ?? 0) + 1 })),
+    [],
+  );
 
   useEffect(() => {
     try {
@@ -56,14 +70,26 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [items]);
 
-  const add = useCallback((product: CartProduct) => setItems((lines) => addToCart(lines, product)), []);
+  const add = useCallback(
+    (product: CartProduct) => {
+      setItems((lines) => addToCart(lines, product));
+      touched(product.productId);
+    },
+    [touched],
+  );
   const update = useCallback(
-    (productId: string, quantity: number) => setItems((lines) => setQuantity(lines, productId, quantity)),
-    [],
+    (productId: string, quantity: number) => {
+      setItems((lines) => setQuantity(lines, productId, quantity));
+      touched(productId);
+    },
+    [touched],
   );
   const remove = useCallback(
-    (productId: string) => setItems((lines) => removeFromCart(lines, productId)),
-    [],
+    (productId: string) => {
+      setItems((lines) => removeFromCart(lines, productId));
+      touched(productId);
+    },
+    [touched],
   );
   const clear = useCallback(() => setItems([]), []);
 
@@ -79,7 +105,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }),
     [items, add, update, remove, clear],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider value={value}>
+      {children}
+      <div role="status" className="visually-hidden" data-testid="cart-announcement">
+        {changed && <span key={changed.n}>{cartAnnouncement(items, changed.productId)}</span>}
+      </div>
+    </CartContext.Provider>
+  );
 }
 
 export function useCart(): CartContextValue {

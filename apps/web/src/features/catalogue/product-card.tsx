@@ -76,6 +76,9 @@ export function ProductCard({ product }: { product: ProductDto }) {
         <Button
           fullWidth
           disabled={!available}
+          // The visible text first (it must be part of the name), then which product: 20 cards
+          // would otherwise offer 20 buttons named just "Add to Cart".
+          aria-label={`${available ? 'Add to Cart' : 'Out of Stock'}: ${product.name}`}
           leftSection={available ? <IconShoppingCartPlus size={18} /> : undefined}
           onClick={() =>
             add({

@@ -4,6 +4,8 @@ import {
   CHECKOUT_TOASTS,
   EMPTY_CHECKOUT_FORM,
   applyServerPrices,
+  checkoutFieldErrors,
+  CUSTOM_ADDRESS,
   buildOrderBody,
   createIdempotencyKeys,
   effectiveShippingChoice,
@@ -168,5 +170,41 @@ describe('effectiveShippingChoice', () => {
     expect(effectiveShippingChoice('', [other, address])).toBe(address.id);
     expect(effectiveShippingChoice('', [])).toBe('custom');
     expect(effectiveShippingChoice(other.id, [other, address])).toBe(other.id);
+  });
+});
+
+describe('checkoutFieldErrors', () => {
+  it('marks every refused field, not only the first rule', () => {
+    expect(
+      checkoutFieldErrors(
+        { ...EMPTY_CHECKOUT_FORM, paymentMethod: 'card', shippingChoice: CUSTOM_ADDRESS, cardNumber: '1234' },
+        [],
+      ),
+    ).toEqual({
+      shipping: 'Please select or enter a shipping address',
+      cardNumber: 'Please enter a valid card number',
+      expiry: 'Required',
+      cvv: 'Required',
+      cardHolderName: 'Required',
+    });
+  });
+
+  it('marks the bank fields for a bank transfer, and nothing for a complete form', () => {
+    const bank = {
+      ...EMPTY_CHECKOUT_FORM,
+      paymentMethod: 'bank_transfer' as const,
+      shippingChoice: address.id,
+    };
+    expect(checkoutFieldErrors(bank, [address])).toEqual({
+      bankName: 'Required',
+      bankAccountNumber: 'Required',
+    });
+    expect(checkoutFieldErrors({ ...bank, bankName: 'B', bankAccountNumber: '1' }, [address])).toEqual({});
+  });
+
+  it('marks the payment method when none is chosen', () => {
+    expect(checkoutFieldErrors({ ...EMPTY_CHECKOUT_FORM, paymentMethod: '' }, [address])).toMatchObject({
+      paymentMethod: 'Please select a payment method',
+    });
   });
 });

@@ -23,6 +23,9 @@ import {
   buildOrderBody,
   createIdempotencyKeys,
   validateCheckout,
+  checkoutFieldErrors,
+  CHECKOUT_FIELD_ORDER,
+  type CheckoutField,
   type CheckoutForm,
 } from './checkout-form';
 import { notify } from '../notifications/browser-notifications';
@@ -33,12 +36,27 @@ export interface CheckoutProblem {
   lines: string[];
 }
 
+/** Moves focus to the first refused field (marked `data-checkout-field`), once it is rendered. */
+function focusFirstInvalidField(errors: Partial<Record<CheckoutField, string>>) {
+  const first = CHECKOUT_FIELD_ORDER.find((field) => errors[field]);
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const marked = document.querySelector<HTMLElement>(`[data-checkout-field="${first}"]`);
+    const target = marked?.matches('input, textarea, button')
+      ? marked
+      : marked?.querySelector<HTMLElement>('[role="radio"], input, textarea, button');
+    target?.focus();
+  });
+}
+
 export function useCheckout() {
   const cart = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [keys] = useState(createIdempotencyKeys);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  /** After a refused Place Order the fields say what is wrong, and keep saying it while edited. */
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
   /** Set once the order is placed, so the emptied cart does not count as "cart is empty". */
   const placed = useRef(false);
 
@@ -101,6 +119,8 @@ export function useCheckout() {
     const invalid = validateCheckout(form, addresses);
     if (invalid) {
       toast(invalid);
+      setShowFieldErrors(true);
+      focusFirstInvalidField(checkoutFieldErrors(form, addresses));
       return;
     }
     const body = buildOrderBody(form, cart.items, addresses);
@@ -122,5 +142,5 @@ export function useCheckout() {
     }
   }
 
-  return { submit, placing: placeOrder.isPending, problem, placed };
+  return { submit, placing: placeOrder.isPending, problem, placed, showFieldErrors };
 }

@@ -4,6 +4,7 @@
  * what changed ('role: sales_manager → admin') — filtered by action, actor and dates, 50 a page.
  * Not live: it refetches when the window regains focus, like the other access screens.
  */
+import { keyboardScrollable } from '../../theme';
 import { useState } from 'react';
 import {
   Badge,
@@ -118,7 +119,7 @@ export function AuditLogPage() {
             </Button>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={980} scrollAreaProps={keyboardScrollable}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Audit events">
             <Table.Thead>
               <Table.Tr>

@@ -5,6 +5,7 @@
  * the staff member last looked are marked 'New' and counted until seen: opened or updated, or
  * all at once with the 'N new orders' button (which also shows the newest orders).
  */
+import { keyboardScrollable } from '../../theme';
 import { useCallback, useState } from 'react';
 import {
   ActionIcon,
@@ -155,7 +156,7 @@ export function OrdersPage() {
             </Tooltip>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={980} scrollAreaProps={keyboardScrollable}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
             <Table.Thead>
               <Table.Tr>

@@ -31,7 +31,9 @@ export function UserPageTitle({ title, description }: { title: string; descripti
       >
         Back to Users
       </Button>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Text c="dimmed">{description}</Text>
     </div>
   );

@@ -30,7 +30,7 @@ export function UserEditPage() {
       ) : (
         <Card withBorder radius="md" padding="xl" maw={720} data-testid="user-not-found">
           <Stack align="center" gap="xs" ta="center">
-            <Title order={3}>
+            <Title order={2} size="h3">
               {missing || !user.isError ? 'User not found' : 'The user could not be loaded'}
             </Title>
             <Text c="dimmed">

@@ -70,7 +70,9 @@ export function UsersPage() {
           >
             Back to Admin
           </Button>
-          <Title order={2}>User Management</Title>
+          <Title order={1} size="h2">
+            User Management
+          </Title>
           <Text c="dimmed">Create, edit and remove user accounts and their roles</Text>
         </div>
         {access.can('users:create') && (

@@ -98,7 +98,9 @@ export function DeliveryAddressesCard() {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={3}>Delivery Addresses</Title>
+        <Title order={2} size="h3">
+          Delivery Addresses
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ address: null })}>
           Add Address
         </Button>

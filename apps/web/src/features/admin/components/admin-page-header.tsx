@@ -20,7 +20,9 @@ export function AdminPageHeader({
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <div>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && <Text c="dimmed">{description}</Text>}
       </div>
       <Group gap="xs">

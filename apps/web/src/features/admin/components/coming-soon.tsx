@@ -9,7 +9,9 @@ export function ComingSoon({ section }: { section: string }) {
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
           <IconClock size={26} />
         </ThemeIcon>
-        <Title order={3}>Coming Soon</Title>
+        <Title order={2} size="h3">
+          Coming Soon
+        </Title>
         <Text c="dimmed">The {section} section is under development.</Text>
       </Stack>
     </Card>

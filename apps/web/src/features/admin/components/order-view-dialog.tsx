@@ -119,7 +119,9 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       </Field>
 
       <Divider />
-      <Title order={5}>Items</Title>
+      <Title order={3} size="h5">
+        Items
+      </Title>
       <Stack gap="xs">
         {order.items.map((item) => (
           <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="order-item">
@@ -153,7 +155,9 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       )}
 
       <Divider />
-      <Title order={5}>Timeline</Title>
+      <Title order={3} size="h5">
+        Timeline
+      </Title>
       <Timeline active={order.history.length} bulletSize={20} lineWidth={2} data-testid="order-timeline">
         <Timeline.Item bullet={<IconShoppingCart size={12} />} title="Order placed">
           <Text size="xs" c="dimmed">

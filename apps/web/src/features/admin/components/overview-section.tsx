@@ -68,7 +68,7 @@ export function OverviewSection() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {(loading || data?.orders) && (
           <Card withBorder radius="md" data-testid="recent-orders">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               Recent Orders
             </Title>
             {loading ? (
@@ -100,7 +100,7 @@ export function OverviewSection() {
         )}
         {(loading || data?.products) && (
           <Card withBorder radius="md" data-testid="low-stock-alerts">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               Low Stock Alerts
             </Title>
             {loading ? (

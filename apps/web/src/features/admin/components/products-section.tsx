@@ -1,4 +1,5 @@
 /** The panel's Products section (docs/product.md §2): the table, Add Product, edit and delete. */
+import { keyboardScrollable } from '../../../theme';
 import { useState } from 'react';
 import {
   ActionIcon,
@@ -49,7 +50,9 @@ export function ProductsSection() {
   return (
     <Card withBorder radius="md" padding="md" data-testid="admin-products">
       <Group justify="space-between" mb="md">
-        <Title order={3}>Products</Title>
+        <Title order={2} size="h3">
+          Products
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
           Add Product
         </Button>
@@ -63,7 +66,7 @@ export function ProductsSection() {
         mb="md"
         maw={360}
       />
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} scrollAreaProps={keyboardScrollable}>
         <Table verticalSpacing="sm" highlightOnHover aria-label="Products">
           <Table.Thead>
             <Table.Tr>

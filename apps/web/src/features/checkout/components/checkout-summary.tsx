@@ -13,7 +13,7 @@ export function CheckoutSummary({ lines, totalCents, placing, onPlaceOrder }: Pr
   const total = `$${centsToDecimal(totalCents)}`;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="checkout-summary">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         Order Summary
       </Title>
       <Stack gap="xs">

@@ -3,7 +3,13 @@ import { Alert, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } 
 import { IconBuildingBank, IconCash, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PAYMENT_METHOD_LABEL, PAYMENT_METHODS, type PaymentMethod } from '@shop/schema';
-import { formatCardNumber, formatCvv, formatExpiry, type CheckoutForm } from '../checkout-form';
+import {
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  type CheckoutField,
+  type CheckoutForm,
+} from '../checkout-form';
 
 const ICONS: Record<PaymentMethod, ReactNode> = {
   card: <IconCreditCard size={20} />,
@@ -19,19 +25,23 @@ const HINTS: Record<PaymentMethod, string> = {
 
 interface Props {
   form: CheckoutForm;
+  /** Messages under the refused fields (Mantine marks them aria-invalid, tied by aria-describedby). */
+  errors: Partial<Record<CheckoutField, string>>;
   onChange: (changes: Partial<CheckoutForm>) => void;
 }
 
-export function PaymentMethodSection({ form, onChange }: Props) {
+export function PaymentMethodSection({ form, errors, onChange }: Props) {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         Payment Method
       </Title>
       <Radio.Group
         value={form.paymentMethod}
         onChange={(value) => onChange({ paymentMethod: value as PaymentMethod })}
         aria-label="Payment method"
+        error={errors.paymentMethod}
+        data-checkout-field="paymentMethod"
       >
         <Stack gap="sm">
           {PAYMENT_METHODS.map((method) => (
@@ -64,6 +74,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
           </Alert>
           <TextInput
             label="Card Number"
+            error={errors.cardNumber}
+            data-checkout-field="cardNumber"
             placeholder="1234 5678 9012 3456"
             inputMode="numeric"
             autoComplete="cc-number"
@@ -74,6 +86,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
           <SimpleGrid cols={2}>
             <TextInput
               label="Expiry Date"
+              error={errors.expiry}
+              data-checkout-field="expiry"
               placeholder="MM/YY"
               inputMode="numeric"
               autoComplete="cc-exp"
@@ -83,6 +97,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
             />
             <TextInput
               label="CVV"
+              error={errors.cvv}
+              data-checkout-field="cvv"
               placeholder="123"
               inputMode="numeric"
               autoComplete="cc-csc"
@@ -93,6 +109,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
           </SimpleGrid>
           <TextInput
             label="Cardholder Name"
+            error={errors.cardHolderName}
+            data-checkout-field="cardHolderName"
             placeholder="Name on the card"
             autoComplete="cc-name"
             maxLength={200}
@@ -115,6 +133,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
           </Text>
           <TextInput
             label="Bank Name"
+            error={errors.bankName}
+            data-checkout-field="bankName"
             placeholder="Your bank"
             maxLength={200}
             value={form.bankName}
@@ -122,6 +142,8 @@ export function PaymentMethodSection({ form, onChange }: Props) {
           />
           <TextInput
             label="Account Number"
+            error={errors.bankAccountNumber}
+            data-checkout-field="bankAccountNumber"
             placeholder="Account number or IBAN"
             maxLength={64}
             value={form.bankAccountNumber}

@@ -9,17 +9,21 @@ import { paths } from '../../../paths';
 import { CUSTOM_ADDRESS, type CheckoutForm } from '../checkout-form';
 
 interface Props {
+  /** The message when no shipping address is chosen or typed (after a refused Place Order). */
+  error?: string;
   form: CheckoutForm;
   addresses: readonly AddressDto[];
   loading: boolean;
   onChange: (changes: Partial<CheckoutForm>) => void;
 }
 
-export function ShippingSection({ form, addresses, loading, onChange }: Props) {
+export function ShippingSection({ form, addresses, loading, error, onChange }: Props) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={3}>Shipping Address</Title>
+        <Title order={2} size="h3">
+          Shipping Address
+        </Title>
         <Anchor component={Link} to={paths.profile} size="sm">
           Manage addresses
         </Anchor>
@@ -34,6 +38,8 @@ export function ShippingSection({ form, addresses, loading, onChange }: Props) {
           value={form.shippingChoice}
           onChange={(value) => onChange({ shippingChoice: value })}
           aria-label="Ship to"
+          error={form.shippingChoice === CUSTOM_ADDRESS ? undefined : error}
+          data-checkout-field={form.shippingChoice === CUSTOM_ADDRESS ? undefined : 'shipping'}
         >
           <Stack gap="sm">
             {addresses.map((address) => (
@@ -77,6 +83,8 @@ export function ShippingSection({ form, addresses, loading, onChange }: Props) {
         <Textarea
           mt="sm"
           label="Shipping address"
+          error={error}
+          data-checkout-field="shipping"
           placeholder="Street, city, state ZIP, country"
           autosize
           minRows={3}

@@ -4,6 +4,7 @@
  * status) and Permission Groups (name, description, its permissions, status, created date). Each
  * filters by the screen's search text.
  */
+import { keyboardScrollable } from '../../../theme';
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconEdit, IconKey, IconTrash } from '@tabler/icons-react';
@@ -86,7 +87,7 @@ export function RolesTable({
   onDelete: (role: RoleDto) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={820} scrollAreaProps={keyboardScrollable}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Roles">
         <Table.Thead>
           <Table.Tr>
@@ -183,7 +184,7 @@ export function PermissionsTable({
   permissions: PermissionDto[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} scrollAreaProps={keyboardScrollable}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Permissions">
         <Table.Thead>
           <Table.Tr>
@@ -250,7 +251,7 @@ export function GroupsTable({
   onPermissions: (group: PermissionGroupDto) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={820} scrollAreaProps={keyboardScrollable}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Permission groups">
         <Table.Thead>
           <Table.Tr>

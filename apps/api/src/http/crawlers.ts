@@ -1,0 +1,64 @@
+/**
+ * /robots.txt and /sitemap.xml from the site's route table (packages/schema/src/site-routes.ts):
+ * the storefront and its category pages are open to crawlers, the staff area and every account
+ * screen are not (docs/accessibility.md, "Real statuses and crawlers").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { CategoryEntity } from '@shop/db';
+import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
+import type { Env } from '../env';
+import { shopOrigin } from './origin';
+
+const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
+
+export function robotsTxt(origin: string | null): string {
+  const lines = [
+    'User-agent: *',
+    ...[...PRIVATE_PATH_PREFIXES, ...API_PATHS].map((path) => `Disallow: ${path}`),
+  ];
+  if (origin) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
+  return `${lines.join('\n')}\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function sitemapXml(origin: string, pagePaths: string[]): string {
+  const urls = pagePaths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export async function crawlerFiles(app: FastifyInstance, { env, db }: { env: Env; db: DataSource }) {
+  app.get('/robots.txt', async (req, reply) => {
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(shopOrigin(env, req)));
+  });
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const origin = shopOrigin(env, req);
+    if (!origin)
+      return reply.code(400).send({ message: 'The Host header is not usable', code: 'BAD_REQUEST' });
+    // The storefront and each category's page of it (`/?category=<id>`): there are no product pages.
+    const categories = await db
+      .getRepository(CategoryEntity)
+      .find({ select: { id: true }, order: { name: 'ASC' } });
+    const pages = [
+      ...SITE_ROUTES.filter((route) => route.crawl).map((route) => route.path),
+      ...categories.map((category) => `/?category=${category.id}`),
+    ];
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(origin, pages));
+  });
+}

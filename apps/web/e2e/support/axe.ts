@@ -1,0 +1,28 @@
+/**
+ * axe-core on what the page shows now (docs/accessibility.md, "axe in CI"): fails on any critical
+ * or serious violation of WCAG 2.0–2.2 A/AA, naming the rule, the elements and axe's advice.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export async function expectNoAxeViolations(page: Page, screen: string) {
+  // Mantine's transitions (dialogs, menus) would otherwise be judged half-faded.
+  await page.waitForTimeout(350);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'critical' || violation.impact === 'serious',
+  );
+  const report = blocking.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n'),
+  );
+  expect(report, `axe on ${screen}`).toEqual([]);
+}

@@ -1,0 +1,73 @@
+/**
+ * The web app's route table as both sides need it (docs/product.md §2): the browser names each
+ * screen in the document title, the server answers a path outside this table with a real 404
+ * (docs/accessibility.md, "Real statuses"), and the sitemap lists the crawlable ones.
+ */
+
+export const SITE_NAME = 'FreshCart';
+
+export interface SiteRoute {
+  /** A react-router path; `:name` matches one path segment. */
+  readonly path: string;
+  /** The screen's name in the document title: "Checkout · FreshCart". */
+  readonly title: string;
+  /** Listed in /sitemap.xml and open to crawlers; the rest is disallowed in /robots.txt. */
+  readonly crawl?: boolean;
+}
+
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  { path: '/', title: 'Fresh food, beverages and produce', crawl: true },
+  { path: '/cart', title: 'Cart' },
+  { path: '/checkout', title: 'Checkout' },
+  { path: '/login', title: 'Sign In' },
+  { path: '/signup', title: 'Create Account' },
+  { path: '/forgot-password', title: 'Forgot Password' },
+  { path: '/reset-password', title: 'Reset Password' },
+  { path: '/dashboard', title: 'Dashboard' },
+  { path: '/profile', title: 'Profile' },
+  { path: '/orders', title: 'My Orders' },
+  { path: '/admin', title: 'Admin' },
+  { path: '/admin/inventory', title: 'Inventory · Admin' },
+  { path: '/admin/orders', title: 'Orders · Admin' },
+  { path: '/admin/users', title: 'Users · Admin' },
+  { path: '/admin/users/create', title: 'Create User · Admin' },
+  { path: '/admin/users/:id/edit', title: 'Edit User · Admin' },
+  { path: '/admin/permissions', title: 'Permissions · Admin' },
+  { path: '/admin/api-tokens', title: 'API Tokens · Admin' },
+  { path: '/admin/audit-log', title: 'Audit Log · Admin' },
+];
+
+/** The title of the 404 page. */
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/** Path prefixes crawlers must not index (robots.txt): the staff area and every signed-in screen. */
+export const PRIVATE_PATH_PREFIXES = SITE_ROUTES.filter((route) => !route.crawl && route.path !== '/')
+  .map((route) => route.path)
+  .filter((path, _, all) => !all.some((other) => other !== path && path.startsWith(`${other}/`)));
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => segment.startsWith(':') || segment === decodeSegment(have[i]!))
+  );
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The route a pathname shows (a trailing slash is the same page), or undefined for a 404. */
+export function findSiteRoute(pathname: string): SiteRoute | undefined {
+  return SITE_ROUTES.find((route) => matches(route.path, pathname));
+}
+
+/** "Checkout · FreshCart"; the site's name alone for no title. */
+export function documentTitle(title?: string): string {
+  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+}
