@@ -7,6 +7,7 @@ import { SearchTrigramIndexes1765400000000 } from './1765400000000-search-trigra
 import { ActiveProductsIndex1765500000000 } from './1765500000000-active-products-index';
 import { EditVersions1765600000000 } from './1765600000000-edit-versions';
 import { AuditEvents1765750000000 } from './1765750000000-audit-events';
+import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ActiveProductsIndex1765500000000,
   EditVersions1765600000000,
   AuditEvents1765750000000,
+  HashedSessions1765900000000,
 ];
