@@ -63,6 +63,14 @@ export function clearSessionCookie(reply: FastifyReply, env: Env): void {
   });
 }
 
+/**
+ * Makes the rest of this request anonymous after its session's row was deleted (sign out
+ * everywhere): a new empty session, so the plugin clears the browser's cookie and saves nothing.
+ */
+export async function endRequestSession(req: FastifyRequest): Promise<void> {
+  if (req.session?.userId) await req.session.regenerate();
+}
+
 /** A key for one purpose, derived from SESSION_SECRET, so no two uses share a key. */
 export function deriveSecret(env: Env, purpose: string): string {
   return createHmac('sha256', env.SESSION_SECRET).update(purpose).digest('base64url');
