@@ -137,10 +137,13 @@ beforeAll(async () => {
   shop = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
   const ds = shop.dataSource;
   const tables = await tablesPresent(ds);
+  // A session's idle clock (last_seen_at) moves on any request, refused or not: not a write of the call's.
+  const rowsOf = (table: string) =>
+    table === 'sessions' ? '(SELECT sid, sess, expire, user_id FROM sessions)' : table;
   checksumSql = `SELECT ${tables
     .map(
       (table) =>
-        `(SELECT md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) FROM ${table} t) AS ${table}`,
+        `(SELECT md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) FROM ${rowsOf(table)} t) AS ${table}`,
     )
     .join(', ')}`;
 
@@ -498,10 +501,25 @@ describe('hostile input on every write route', () => {
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
         expect(seen).toHaveLength(RUNS);
+        // Sign out everywhere (DELETE /api/auth/sessions) ends the actor's own sessions: sign in
+        // again, so the routes after it still meet a signed-in caller.
+        await signBackIn(actor);
       });
     },
   );
 });
+
+async function signBackIn(actor: 'admin' | 'customer'): Promise<void> {
+  const who = actor === 'admin' ? admin : customer;
+  const me = await shop.app.inject({ url: '/api/auth/user', headers: { cookie: who.cookie } });
+  if (me.statusCode !== 401) return;
+  const again = await signIn(
+    shop.app,
+    actor === 'admin' ? 'admin@example.com' : 'hostile-customer@example.com',
+  );
+  if (actor === 'admin') admin = again;
+  else customer = again;
+}
 
 describe('cross-origin writes are refused on every write route', () => {
   const attempts = [

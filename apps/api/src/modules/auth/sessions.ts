@@ -133,7 +133,12 @@ export async function installSessions(
       await current.regenerate();
       return;
     }
-    if (idleMs >= TOUCH_INTERVAL_MS) await touchSession(dataSource, current.sessionId);
+    // A missed touch costs at most a minute of idle clock; it never fails the request.
+    if (idleMs >= TOUCH_INTERVAL_MS) {
+      await touchSession(dataSource, current.sessionId).catch((error: unknown) =>
+        req.log.warn({ err: error }, 'could not move the session idle clock'),
+      );
+    }
   });
 
   const prune = () =>
