@@ -3,7 +3,7 @@
  * from the account menu ends the other browser's session too, an admin can do the same for a user
  * from the user's page, and a session left idle too long shows the signed-out header.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, scannedContext, test, type Browser, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql } from './admin-fixtures';
@@ -11,8 +11,7 @@ import { sql } from './admin-fixtures';
 const header = (page: Page) => page.getByRole('banner');
 
 async function otherBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, serviceWorkers: 'block' });
-  return context.newPage();
+  return (await scannedContext(browser)).newPage();
 }
 
 async function expectSignedIn(page: Page) {

@@ -21,3 +21,4 @@ export * from './live-events';
 export * from './edit-version';
 export * from './openapi-meta';
 export * from './audit';
+export * from './response-scan';
