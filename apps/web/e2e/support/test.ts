@@ -6,6 +6,7 @@
  * SESSION_SECRET, an API token, a card number) in a JSON or HTML body. Any finding fails the test
  * that produced it, listing each answer and rule.
  *
+ * Answers a spec fulfils itself (`page.route`) are not the shop's and are skipped.
  * Contexts a spec opens itself (`browser.newContext()`) are scanned when made with `scannedContext`.
  */
 import { test as base, type Browser, type BrowserContext, type Response } from '@playwright/test';
@@ -21,6 +22,8 @@ export function scanContext(context: BrowserContext, origin: string): { finish: 
   const checks: Promise<void>[] = [];
   const check = async (response: Response) => {
     if (new URL(response.url()).origin !== origin) return;
+    // An answer a spec made up itself (page.route → fulfill) never came from the shop.
+    if ((await response.serverAddr().catch(() => null)) === null) return;
     const request = response.request();
     const requestHeaders = await request.allHeaders().catch(() => ({}) as Record<string, string>);
     const cookie = SESSION_COOKIE.exec(requestHeaders.cookie ?? '')?.[1];
