@@ -53,6 +53,7 @@ const ADMIN: Persona[] = ['admin'];
 /** `METHOD /path` → the probe. The paths are restRoutes' own (`:id` included). */
 const REST: Record<string, Probe> = {
   'GET /api/auth/user': { expect: signedIn(200) },
+  'DELETE /api/auth/sessions': { expect: signedIn(200) },
   'GET /api/categories': { expect: everyone(200) },
   'GET /api/products': { expect: everyone(200) },
   'GET /api/products/:id': { url: `/api/products/${MISSING}`, expect: everyone(404) },
@@ -91,6 +92,7 @@ const REST: Record<string, Probe> = {
   'POST /api/users': { body: {}, expect: only(400, ADMIN) },
   'PUT /api/users/:id': { url: `/api/users/${MISSING}`, body: { firstName: 'X' }, expect: only(404, ADMIN) },
   'DELETE /api/users/:id': { url: `/api/users/${MISSING}`, expect: only(404, ADMIN) },
+  'DELETE /api/users/:id/sessions': { url: `/api/users/${MISSING}/sessions`, expect: only(404, ADMIN) },
   'GET /api/admin/roles': { expect: only(200, ADMIN) },
   'POST /api/admin/roles': { body: {}, expect: only(400, ADMIN) },
   'GET /api/admin/roles/:id': { url: `/api/admin/roles/${MISSING}`, expect: only(404, ADMIN) },
@@ -123,6 +125,7 @@ const REST: Record<string, Probe> = {
 /** `procedure path` → its input (omitted: none) and expected statuses. */
 const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'auth.me': { expect: signedIn(200) },
+  'auth.signOutEverywhere': { expect: signedIn(200) },
   'categories.list': { expect: everyone(200) },
   'products.list': { expect: everyone(200) },
   'products.page': { input: {}, expect: everyone(200) },
@@ -163,6 +166,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'users.create': { input: {}, expect: only(400, ADMIN) },
   'users.update': { input: { id: MISSING, firstName: 'X' }, expect: only(404, ADMIN) },
   'users.delete': { input: { id: MISSING }, expect: only(404, ADMIN) },
+  'users.signOutEverywhere': { input: { id: MISSING }, expect: only(404, ADMIN) },
   'roles.list': { expect: only(200, ADMIN) },
   'roles.byId': { input: { id: MISSING }, expect: only(404, ADMIN) },
   'roles.create': { input: {}, expect: only(400, ADMIN) },
@@ -181,8 +185,15 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'audit.page': { input: {}, expect: only(200, ADMIN) },
 };
 
+/**
+ * Probes that end the caller's own sessions (sign out everywhere): the persona signs in again after
+ * each, so the probes after it still run signed in.
+ */
+const SIGNS_THE_CALLER_OUT = new Set(['DELETE /api/auth/sessions', 'auth.signOutEverywhere']);
+
 let shop: TestApp;
 const cookies = new Map<Persona, string | undefined>();
+const emails = new Map<Persona, string>();
 let customRoleId: string;
 let inventoryGroupId: string;
 const groupIds = new Map<string, string>();
@@ -273,6 +284,7 @@ beforeAll(async () => {
     ['admin', 'admin@example.com'],
   ] as const) {
     cookies.set(persona, (await signIn(shop.app, email)).cookie);
+    emails.set(persona, email);
   }
   for (const group of (await admin('GET', '/api/admin/permission-groups')).body)
     groupIds.set(group.name, group.id);
@@ -285,12 +297,23 @@ beforeAll(async () => {
   });
   expect(role.status).toBe(201);
   customRoleId = role.body.id;
-  cookies.set('custom', (await newUser('clerk', 'customer', customRoleId)).cookie);
+  const clerk = await newUser('clerk', 'customer', customRoleId);
+  cookies.set('custom', clerk.cookie);
+  emails.set('custom', clerk.email);
 });
 
 afterAll(async () => {
   await shop?.close();
 });
+
+/** After a probe that signed the persona out everywhere: signed in again (and checks it was signed out). */
+async function signBackIn(key: string, persona: Persona): Promise<void> {
+  if (!SIGNS_THE_CALLER_OUT.has(key) || persona === 'anonymous') return;
+  expect((await call(cookies.get(persona), 'GET', '/api/auth/user')).status, `${persona} signed out`).toBe(
+    401,
+  );
+  cookies.set(persona, (await signIn(shop.app, emails.get(persona)!)).cookie);
+}
 
 describe('the matrix', () => {
   it('has a row for every REST route and every tRPC procedure, and none for a route that is gone', () => {
@@ -328,8 +351,10 @@ describe('the matrix', () => {
     if (!probe) return; // reported by the first test
     const [method, path] = key.split(' ') as [string, string];
     const actual: number[] = [];
-    for (const persona of PERSONAS)
+    for (const persona of PERSONAS) {
       actual.push((await as(persona)(method, probe.url ?? path, probe.body)).status);
+      await signBackIn(key, persona);
+    }
     expect(Object.fromEntries(PERSONAS.map((p, i) => [p, actual[i]]))).toEqual(
       Object.fromEntries(PERSONAS.map((p, i) => [p, probe.expect[i]])),
     );
@@ -341,7 +366,10 @@ describe('the matrix', () => {
     const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!
       ._def.type;
     const actual: number[] = [];
-    for (const persona of PERSONAS) actual.push(await procedureCall(persona, path, type, row.input));
+    for (const persona of PERSONAS) {
+      actual.push(await procedureCall(persona, path, type, row.input));
+      await signBackIn(path, persona);
+    }
     expect(Object.fromEntries(PERSONAS.map((p, i) => [p, actual[i]]))).toEqual(
       Object.fromEntries(PERSONAS.map((p, i) => [p, row.expect[i]])),
     );

@@ -105,6 +105,20 @@ describe('outside production', () => {
   });
 });
 
+describe('session idle timeouts', () => {
+  it('default to 30 minutes for staff and a day for shoppers, and take other values', () => {
+    const env = loadEnv({});
+    expect(env.SESSION_IDLE_MINUTES_STAFF).toBe(30);
+    expect(env.SESSION_IDLE_MINUTES_SHOPPER).toBe(1440);
+    const custom = loadEnv({ SESSION_IDLE_MINUTES_STAFF: '15', SESSION_IDLE_MINUTES_SHOPPER: '60' });
+    expect([custom.SESSION_IDLE_MINUTES_STAFF, custom.SESSION_IDLE_MINUTES_SHOPPER]).toEqual([15, 60]);
+  });
+
+  it.each(['0', '-5', 'soon'])('refuse %s', (value) => {
+    expect(refusal({ SESSION_IDLE_MINUTES_STAFF: value })[0]).toMatch(/^SESSION_IDLE_MINUTES_STAFF: /);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is a hop count, a list of proxy addresses, or off', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);

@@ -86,6 +86,13 @@ export const EnvSchema = z
       .number()
       .positive()
       .default(24 * 7),
+    /** A staff member's session (any permission) ends after this many minutes without a request. */
+    SESSION_IDLE_MINUTES_STAFF: z.coerce.number().positive().default(30),
+    /** A shopper's session ends after this many minutes without a request (default: a day). */
+    SESSION_IDLE_MINUTES_SHOPPER: z.coerce
+      .number()
+      .positive()
+      .default(24 * 60),
     TRUST_PROXY: TrustProxy,
     /** redis:// URL: rate-limit counters shared by every api instance (unset: each instance counts alone). */
     REDIS_URL: z.preprocess(

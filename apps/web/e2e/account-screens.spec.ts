@@ -4,7 +4,7 @@
  * the web's navigation only; auth.spec.ts goes through the real provider), and the password flows
  * are simulated with a 2000 ms wait.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { dismissToasts, expectToast } from './support/toast';
 
 /** Stands in for the login endpoint and records where the browser was sent. */

@@ -3,7 +3,7 @@
  * the sales manager orders, a customer is sent to the dashboard, and shoppers never download the
  * admin code.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sidebarItems } from './admin-fixtures';

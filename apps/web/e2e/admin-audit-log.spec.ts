@@ -4,7 +4,7 @@
  * 'user.role_changed' with the role before and after once the window regains focus; the filters
  * narrow the table, 'No audit events' when nothing matches; staff without `audit:read` are refused.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql } from './admin-fixtures';

@@ -3,7 +3,7 @@
  * search and Low Stock Only, the threshold buttons, and Update Stock with a reason that lands in
  * the product's stock history.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql, statValue, stockOf } from './admin-fixtures';

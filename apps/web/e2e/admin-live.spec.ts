@@ -6,7 +6,7 @@
  * change reaches the admin's open Inventory screen. Nobody reloads: each page carries a marker a
  * reload would wipe.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql, statValue } from './admin-fixtures';

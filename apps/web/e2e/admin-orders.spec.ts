@@ -2,7 +2,7 @@
  * /admin/orders (docs/product.md §2 Order management, §8 Orders toasts): the cards, search and filter, the
  * View dialog with its timeline, a status change, a refused one, and a cancellation returning stock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { placeOrder, sql, statValue, stockOf } from './admin-fixtures';

@@ -2,7 +2,7 @@
  * The admin panel as an admin (docs/product.md §2 Admin panel, §8 Products toasts): the sidebar, the overview's
  * numbers against the database, and a product created, edited and deleted through the dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { dollars, placeOrder, sidebarItems, sql, statValue } from './admin-fixtures';

@@ -4,7 +4,7 @@
  * and a custom role holding one group given to a user through Edit User — who then reaches exactly
  * the admin pages that group allows.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sidebarItems, sql } from './admin-fixtures';

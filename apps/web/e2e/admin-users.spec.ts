@@ -3,7 +3,7 @@
  * toasts): the cards and table against the database, a user created, edited and deleted, the
  * form's messages, 'User not found', and the server refusing an admin's own deletion.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql, statValue } from './admin-fixtures';

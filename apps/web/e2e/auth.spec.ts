@@ -3,7 +3,7 @@
  * the home greeting, the shared header's avatar menu with the role badge, the Admin Panel link for
  * staff only, and logging out.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 

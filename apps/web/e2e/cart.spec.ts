@@ -3,7 +3,7 @@
  * state, and the cart kept in localStorage across reloads. Each test has its own browser context,
  * so each starts with an empty localStorage. Products are found by their state, never by position.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 
 const CART_KEY = 'freshcart.cart';
 

@@ -5,7 +5,7 @@
  * as a new customer, so none shares orders, addresses or a cart.
  */
 import pg from 'pg';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { freshEmail, signIn } from './support/auth';
 import { dismissToasts, expectToast } from './support/toast';
 

@@ -2,7 +2,7 @@
  * The customer dashboard in Chromium (docs/product.md §2 Customer dashboard): welcome, the three tiles, the
  * five most recent orders, account information and quick actions.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { freshEmail, signIn } from './support/auth';
 
 const tile = (page: Page, label: string) => page.getByLabel(label).getByTestId('tile-value');

@@ -5,7 +5,7 @@
  * timing depends on the machine, and docs/benchmarks.md records it beside the other numbers.
  */
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /** Records, in the page, the moment the first product card is added to the document. */
 async function watchFirstCard(page: Page) {

@@ -3,7 +3,7 @@
  * admin-routes). The guard's branches and delays are also covered without a browser in
  * src/features/auth/route-guard.test.tsx.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 

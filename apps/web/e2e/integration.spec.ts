@@ -6,7 +6,7 @@
  * the API reference page renders the generated document.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql } from './admin-fixtures';

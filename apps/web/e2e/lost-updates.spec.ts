@@ -6,7 +6,7 @@
  * Edit User, Manage Permissions and Edit Role do the same for a user or role changed meanwhile.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql, stockOf } from './admin-fixtures';

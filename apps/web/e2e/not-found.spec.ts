@@ -1,5 +1,5 @@
 /** Any unknown path shows the not-found page (docs/product.md §2 route table, §8 'Other'). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 for (const path of ['/no-such-page', '/shop/deeply/nested/unknown', '/cart/extra']) {
   test(`an unknown path (${path}) shows '404 Page Not Found' with the developer hint`, async ({ page }) => {

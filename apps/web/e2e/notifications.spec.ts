@@ -4,7 +4,7 @@
  * low-stock alerts an admin gets once (not again on a reload within the hour). Notifications are
  * observed by recording what the page hands to the browser's Notification API.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 

@@ -4,7 +4,7 @@
  * the api as the signed-in shopper (the checkout itself is covered by checkout.spec.ts).
  */
 import pg from 'pg';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { freshEmail, signIn } from './support/auth';
 
 async function sql(text: string, params: unknown[] = []) {

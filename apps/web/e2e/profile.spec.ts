@@ -3,7 +3,7 @@
  * profile card, Edit Profile, and adding, editing, making default and deleting addresses — with
  * exactly one default whenever there are addresses. Each test is a new customer.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { freshEmail, signIn } from './support/auth';
 import { dismissToasts, expectToast } from './support/toast';
 

@@ -3,7 +3,7 @@
  * page of matches and say how many there are; the shared header's search box leads there; a filter
  * that matches nothing says so and offers to clear it; the filter survives a reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const count = (page: Page) => page.getByTestId('product-count');

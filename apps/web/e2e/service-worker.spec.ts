@@ -2,7 +2,7 @@
  * The service worker (docs/product.md §1): registered at load; once it has run, the app shell opens with the
  * network gone, while API answers are never served from its caches.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.use({ serviceWorkers: 'allow' });
 

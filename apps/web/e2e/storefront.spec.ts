@@ -3,7 +3,7 @@
  * the toasts' F8 region. Each test has its own browser context, so each starts with an empty
  * localStorage (an empty cart). Products are found by their state, never by their position.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 
 const PRICE = /^\$\d+\.\d{2}$/;
 

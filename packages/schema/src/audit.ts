@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',
   'auth.sign_out',
+  'auth.sign_out_everywhere',
   'user.created',
   'user.updated',
   'user.role_changed',

@@ -25,3 +25,4 @@ export * from './edit-version';
 export * from './openapi-meta';
 export * from './audit';
 export * from './site-routes';
+export * from './response-scan';

@@ -18,3 +18,19 @@ export const CurrentUserDto = z.object({
   createdAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type CurrentUserDto = z.infer<typeof CurrentUserDto>;
+
+/**
+ * "Sign out everywhere" (the account menu, and an admin on a user's page): every session of the
+ * user ends, this browser's included. API tokens are not sessions and stay valid.
+ */
+export const SignedOutEverywhereDto = z.object({
+  /** How many sessions (signed-in browsers) ended. */
+  endedSessions: z.number().int().min(0),
+  message: z.string(),
+});
+export type SignedOutEverywhereDto = z.infer<typeof SignedOutEverywhereDto>;
+
+export const SIGN_OUT_EVERYWHERE_MESSAGES = {
+  self: 'You have been signed out on every device.',
+  user: 'The user has been signed out on every device.',
+} as const;

@@ -4,6 +4,7 @@
  * it does not, and says it varies by credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedTestDatabase } from '@shop/db/testing';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { signIn, type SignedIn } from '../test/sign-in';
 
@@ -75,5 +76,26 @@ describe('Cache-Control on answers that depend on who asks', () => {
     const answer = await cacheControl('GET', url);
     expect(answer.cacheControl).toBeUndefined();
     expect(answer.vary).toMatch(/Cookie, Authorization/);
+  });
+});
+
+// Live events are off with the embedded database (docs/product.md §7).
+describe.skipIf(embeddedTestDatabase)('a signed-in event stream (server-sent events)', () => {
+  it('answers no-store, not only the stream’s own no-cache', async () => {
+    const live = await startTestApp();
+    try {
+      const shopper = await signIn(live.baseUrl, 'customer@example.com');
+      const hangUp = new AbortController();
+      const response = await fetch(`${live.baseUrl}/trpc/orderEvents.mine`, {
+        headers: { accept: 'text/event-stream', cookie: shopper.cookie },
+        signal: hangUp.signal,
+      });
+      hangUp.abort();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+      expect(response.headers.get('cache-control')).toMatch(/no-store/);
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -5,7 +5,9 @@
  * scope except the public reads — the catalogue as an anonymous visitor sees it — which vary by
  * the credentials they were asked with and may be cached.
  *
- * A route that set its own Cache-Control (the sign-in redirects, the CSV export) keeps it.
+ * A route that set its own Cache-Control (the sign-in redirects, the CSV export) keeps it when it is
+ * public or already says no-store; a private answer's weaker rule (an event stream's `no-cache`)
+ * gets no-store added.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -44,13 +46,18 @@ export function installPrivateAnswers(app: FastifyInstance, publicReads: PublicR
   app.addHook('onSend', async (req, reply, payload) => {
     // tRPC answers with a fetch Response, whose own headers replace the reply's when it is sent.
     const headers = payload instanceof Response ? payload.headers : null;
-    if (reply.hasHeader('cache-control') || headers?.has('cache-control')) return;
+    const own = headers?.get('cache-control') ?? reply.getHeader('cache-control');
     if (isAnonymous(req) && isPublicRead(req)) {
+      if (own) return;
       const vary = [headers?.get('vary') ?? reply.getHeader('vary'), 'Cookie, Authorization'].filter(Boolean);
       if (headers) headers.set('vary', vary.join(', '));
       else reply.header('vary', vary.join(', '));
-    } else {
-      reply.header('cache-control', 'no-store');
+      return;
     }
+    if (/no-store/i.test(String(own ?? ''))) return;
+    // A private answer with a weaker rule of its own (an event stream's 'no-cache') gets no-store added.
+    const value = own ? `no-store, ${String(own)}` : 'no-store';
+    if (headers) headers.set('cache-control', value);
+    else reply.header('cache-control', value);
   });
 }

@@ -685,6 +685,12 @@ describe('real calls of every operation', () => {
       (await call(leavingByPost, 'POST', '/api/logout', { headers: { origin: 'http://localhost' } }))
         .statusCode,
     ).toBe(303);
+    // Sign out everywhere: a user's sessions (by an admin), then one's own.
+    const everywhere = await signIn(shop.app, `everywhere-${tag()}@example.com`);
+    expect((await call(admin, 'DELETE', `/api/users/${everywhere.user.id}/sessions`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/users/${MISSING}/sessions`)).statusCode).toBe(404);
+    const again = await signIn(shop.app, `everywhere-${tag()}@example.com`);
+    expect((await call(again, 'DELETE', '/api/auth/sessions')).statusCode).toBe(200);
     // Last: deleting a user.
     expect((await call(admin, 'DELETE', `/api/users/${user.json().id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/api/users/${MISSING}`)).statusCode).toBe(404);

@@ -666,7 +666,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
             type: 'apiKey',
             in: 'cookie',
             name: SESSION_COOKIE,
-            description: 'The session cookie',
+            description: 'The session cookie (`__Host-shop_sid` when the shop is served over https)',
           },
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token (`shop_…`)' },
         },

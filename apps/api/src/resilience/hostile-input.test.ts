@@ -8,7 +8,9 @@
  *   over every mutable table is the same before and after);
  * - cross-origin writes (a foreign Origin, text/plain, form-encoded or multipart bodies) are refused
  *   on every write route and on tRPC, writing nothing;
- * - helmet's security headers are on every kind of answer: REST, tRPC, the SPA, errors, redirects.
+ * - helmet's security headers are on every kind of answer: REST, tRPC, the SPA, errors, redirects;
+ * - every answer above passes the CI security scan (`scanResponse`, packages/schema): headers,
+ *   cookie flags, no-store when signed in, no secret or card number in the body.
  *
  * A route added to the table later is covered too: without a body model of its own it gets
  * generated JSON objects. The number of runs is bounded to keep the file near 20 s.
@@ -19,7 +21,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ROLES } from '@shop/schema';
+import { ORDER_STATUSES, ROLES, scanResponse } from '@shop/schema';
 import { restRoutes, type RestRoute } from '../rest/routes';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { signIn, type SignedIn } from '../test/sign-in';
@@ -137,10 +139,13 @@ beforeAll(async () => {
   shop = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
   const ds = shop.dataSource;
   const tables = await tablesPresent(ds);
+  // A session's idle clock (last_seen_at) moves on any request, refused or not: not a write of the call's.
+  const rowsOf = (table: string) =>
+    table === 'sessions' ? '(SELECT sid, sess, expire, user_id FROM sessions)' : table;
   checksumSql = `SELECT ${tables
     .map(
       (table) =>
-        `(SELECT md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) FROM ${table} t) AS ${table}`,
+        `(SELECT md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) FROM ${rowsOf(table)} t) AS ${table}`,
     )
     .join(', ')}`;
 
@@ -456,6 +461,27 @@ function bodies(route: RestRoute): fc.Arbitrary<Body> {
   );
 }
 
+/** The CI security scan of one answer (the browser tests run the same on theirs). */
+function expectCleanScan(
+  request: { method: string; url: string; signedIn: boolean },
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+) {
+  const sessionIds = [admin, customer].flatMap((who) => {
+    const value = decodeURIComponent(who.cookie.slice('shop_sid='.length));
+    return [value, value.split('.')[0]!];
+  });
+  const findings = scanResponse(
+    {
+      ...request,
+      status: response.statusCode,
+      headers: response.headers as Record<string, string | string[] | undefined>,
+      body: response.body,
+    },
+    { secrets: [shop.env.SESSION_SECRET, ...sessionIds] },
+  );
+  expect(findings, 'security scan').toEqual([]);
+}
+
 async function send(route: RestRoute, who: SignedIn, id: string, body: Body) {
   const url = route.url.replace(':id', id);
   return shop.app.inject({
@@ -488,6 +514,10 @@ describe('hostile input on every write route', () => {
           fc.asyncProperty(pathId(route), bodies(route), async (id, body) => {
             const response = await send(route, who, id, body);
             seen.push(response.statusCode);
+            expectCleanScan(
+              { method: route.method, url: route.url.replace(':id', id), signedIn: true },
+              response,
+            );
             expect(response.statusCode, response.body).toBeLessThan(500);
             expectNoInternals(response.body);
             const after = await checksum();
@@ -498,10 +528,25 @@ describe('hostile input on every write route', () => {
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
         expect(seen).toHaveLength(RUNS);
+        // Sign out everywhere (DELETE /api/auth/sessions) ends the actor's own sessions: sign in
+        // again, so the routes after it still meet a signed-in caller.
+        await signBackIn(actor);
       });
     },
   );
 });
+
+async function signBackIn(actor: 'admin' | 'customer'): Promise<void> {
+  const who = actor === 'admin' ? admin : customer;
+  const me = await shop.app.inject({ url: '/api/auth/user', headers: { cookie: who.cookie } });
+  if (me.statusCode !== 401) return;
+  const again = await signIn(
+    shop.app,
+    actor === 'admin' ? 'admin@example.com' : 'hostile-customer@example.com',
+  );
+  if (actor === 'admin') admin = again;
+  else customer = again;
+}
 
 describe('cross-origin writes are refused on every write route', () => {
   const attempts = [
@@ -555,6 +600,7 @@ describe('cross-origin writes are refused on every write route', () => {
           payload,
         });
         expect(response.statusCode, `${target.method} ${target.url}`).toBe(status);
+        expectCleanScan({ ...target, signedIn: true }, response);
         expect(response.json().code).toBe(status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE');
       }
     }
@@ -638,6 +684,7 @@ describe('security headers on every kind of answer', () => {
     });
     for (const header of HEADERS)
       expect(response.headers[header], `${header} on ${response.statusCode}`).toBeDefined();
+    expectCleanScan({ method, url, signedIn: !!signedIn }, response);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -68,6 +68,12 @@ export function callRoute(route: RestRoute, caller: Caller, ctx: RequestContext)
 
 export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/auth/user', procedure: 'auth.me', summary: 'The signed-in user' },
+  {
+    method: 'DELETE',
+    url: '/api/auth/sessions',
+    procedure: 'auth.signOutEverywhere',
+    summary: "Sign out everywhere: end every session of the caller, this one's included",
+  },
   { method: 'GET', url: '/api/categories', procedure: 'categories.list', summary: 'Every category' },
   {
     method: 'GET',
@@ -170,6 +176,12 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/users', procedure: 'users.create', status: 201, summary: 'Create a user' },
   { method: 'PUT', url: '/api/users/:id', procedure: 'users.update', summary: 'Edit a user and their role' },
   { method: 'DELETE', url: '/api/users/:id', procedure: 'users.delete', summary: 'Delete a user' },
+  {
+    method: 'DELETE',
+    url: '/api/users/:id/sessions',
+    procedure: 'users.signOutEverywhere',
+    summary: 'Sign a user out everywhere: end every session of the user',
+  },
   { method: 'GET', url: '/api/admin/roles', procedure: 'roles.list', summary: 'Every role' },
   {
     method: 'POST',

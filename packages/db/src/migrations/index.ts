@@ -9,6 +9,7 @@ import { EditVersions1765600000000 } from './1765600000000-edit-versions';
 import { AuditEvents1765750000000 } from './1765750000000-audit-events';
 import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-issuer';
 import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
+import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   AuditEvents1765750000000,
   UserIdentityIssuer1765800000000,
   ApiTokenScopes1765850000000,
+  HashedSessions1765900000000,
 ];

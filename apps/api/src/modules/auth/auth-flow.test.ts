@@ -9,6 +9,7 @@ import { CookieJar } from '../../test/cookie-jar';
 import { follow, openSignInPage, send, signIn, submitEmail } from '../../test/sign-in';
 import { SIGN_IN_FAILED_PATH } from './auth.routes';
 import { DEV_IDENTITY_ISSUER } from './dev-provider/dev-provider';
+import { sessionKey } from './session-store';
 
 let shop: TestApp;
 
@@ -383,7 +384,7 @@ describe('sessions', () => {
   test('an expired session is ignored, then pruned', async () => {
     const { pruneExpiredSessions } = await import('./session-store');
     const signedIn = await signIn(shop.baseUrl, 'expiring@example.com');
-    const sid = decodeURIComponent(signedIn.cookie.slice('shop_sid='.length)).split('.')[0];
+    const sid = sessionKey(decodeURIComponent(signedIn.cookie.slice('shop_sid='.length)).split('.')[0]!);
     await shop.dataSource.query(
       `UPDATE sessions SET expire = now() AT TIME ZONE 'UTC' - interval '1 minute' WHERE sid = $1`,
       [sid],
@@ -396,7 +397,7 @@ describe('sessions', () => {
 
   test('the session row expires after SESSION_TTL_HOURS and holds only the user id', async () => {
     const signedIn = await signIn(shop.baseUrl, 'ttl@example.com');
-    const sid = decodeURIComponent(signedIn.cookie.slice('shop_sid='.length)).split('.')[0];
+    const sid = sessionKey(decodeURIComponent(signedIn.cookie.slice('shop_sid='.length)).split('.')[0]!);
     const [row] = await shop.dataSource.query(
       `SELECT sess, extract(epoch FROM (expire - now() AT TIME ZONE 'UTC')) AS seconds FROM sessions WHERE sid = $1`,
       [sid],

@@ -14,7 +14,7 @@ import { authedProcedure, can, createCallerFactory, publicProcedure, router } fr
 import type { RequestContext } from '../../context';
 import { effectivePermissions } from './permissions.service';
 import { toCurrentUser } from './request-user';
-import { PgSessionStore } from './session-store';
+import { PgSessionStore, sessionKey } from './session-store';
 import type { Session } from 'fastify';
 
 describe('the sign-in helper, in-process (app.inject, no socket)', () => {
@@ -105,7 +105,7 @@ describe('session store', () => {
       fn((error, value) => (error ? reject(error) : resolve(value))),
     );
   const rows = async (sid: string) =>
-    (await shop.dataSource.query('SELECT sid FROM sessions WHERE sid = $1', [sid])).length;
+    (await shop.dataSource.query('SELECT sid FROM sessions WHERE sid = $1', [sessionKey(sid)])).length;
 
   test('writes only sessions that carry a user id', async () => {
     const [someone] = await shop.dataSource.query(`SELECT id FROM users LIMIT 1`);

@@ -19,7 +19,7 @@ import type { RateLimits } from '../../http/rate-limits';
 import { saveLoginState, safeReturnTo, takeLoginState } from './login-state';
 import type { OidcClient, OidcClientForOrigin } from './oidc-client';
 import { describeProviderFailure } from './provider-failures';
-import { SESSION_COOKIE } from './sessions';
+import { clearSessionCookie } from './sessions';
 import { signInUser, type VerifiedIdentity } from './users-at-sign-in.service';
 import { recordSignInFailure, recordSignOut } from '../audit/sign-in-audit';
 import { requestInfoOf } from '../audit/request-info';
@@ -165,7 +165,7 @@ export async function authRoutes(
     noStore(reply);
     if (req.session?.userId) await recordSignOut(dataSource, req, req.session.userId);
     if (req.session?.userId) await req.session.destroy();
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, env);
 
     const origin = shopOrigin(env, req);
     if (!origin) return reply.redirect('/', 303);

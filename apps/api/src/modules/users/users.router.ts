@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CreateUserInput,
   DeletedDto,
+  SignedOutEverywhereDto,
   UpdateUserInput,
   UserDto,
   UserIdInput,
@@ -9,6 +10,8 @@ import {
   UserPageInput,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
+import { endRequestSession } from '../auth/sessions';
+import { signOutUserEverywhere } from '../auth/sign-out-everywhere.service';
 import { createUser, deleteUser, getUser, listUsers, pageUsers, updateUser } from './users.service';
 
 /** /api/users (docs/product.md §7): admin only by default (users:read / create / update / delete). */
@@ -33,6 +36,15 @@ export const usersRouter = router({
     .input(UpdateUserInput)
     .output(UserDto)
     .mutation(({ ctx, input }) => updateUser(ctx, input)),
+  /** Ends every session of the user (Admin → Users, "Sign out everywhere"). */
+  signOutEverywhere: can('users:update')
+    .input(UserIdInput)
+    .output(SignedOutEverywhereDto)
+    .mutation(async ({ ctx, input }) => {
+      const result = await signOutUserEverywhere(ctx, input.id);
+      if (input.id === ctx.user.id && ctx.req) await endRequestSession(ctx.req);
+      return result;
+    }),
   delete: can('users:delete')
     .input(UserIdInput)
     .output(DeletedDto)

@@ -6,6 +6,7 @@ import { httpStatusOf } from '../../lib/errors';
 import { useUnauthorizedRedirect } from '../../features/admin/use-admin-errors';
 import { useUser } from '../../features/users/api/use-users';
 import { UserForm } from '../../features/users/components/user-form';
+import { SignOutUserEverywhere } from '../../features/users/components/sign-out-user-everywhere';
 import { UserPageTitle } from './user-create.page';
 
 export function UserEditPage() {
@@ -26,7 +27,10 @@ export function UserEditPage() {
           </Stack>
         </Card>
       ) : user.data ? (
-        <UserForm key={user.data.id} user={user.data} />
+        <>
+          <UserForm key={user.data.id} user={user.data} />
+          <SignOutUserEverywhere user={user.data} />
+        </>
       ) : (
         <Card withBorder radius="md" padding="xl" maw={720} data-testid="user-not-found">
           <Stack align="center" gap="xs" ta="center">

@@ -37,3 +37,8 @@ export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return trpc.users.delete.useMutation({ onSuccess: invalidate });
 }
+
+/** Ends every session of a user (Admin → Users, "Sign out everywhere"). */
+export function useSignOutUserEverywhere() {
+  return trpc.users.signOutEverywhere.useMutation();
+}
