@@ -3,7 +3,7 @@
  * (docs/accessibility.md): 0 critical and 0 serious violations. The keyboard-only walk through a
  * purchase lives in keyboard.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 

@@ -3,7 +3,7 @@
  * cart, checkout with its refused fields marked, the order placed and read — with the document
  * title and focus following every navigation. Only Tab, Shift+Tab, Enter, Space and typing.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 
 test.describe.configure({ timeout: 120_000 });

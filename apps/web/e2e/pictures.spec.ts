@@ -5,7 +5,7 @@
  * request /api/logout leaves the shopper signed in.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { sql } from './admin-fixtures';
 

@@ -13,7 +13,7 @@
  *
  * Returns the findings, each a sentence naming the answer and the rule; none means clean.
  */
-import { passesLuhn } from './orders';
+import { passesLuhn } from './payment-data';
 
 export interface ScannedAnswer {
   method: string;

@@ -17,6 +17,7 @@ import type { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../context';
 import { TooManyRequestsError } from '../../errors';
 import { USER_WITH_PERMISSIONS_SQL } from '../auth/permissions.service';
+import { sessionKey } from '../auth/session-store';
 
 export interface LiveStreamLimits {
   perUser: number;
@@ -95,7 +96,7 @@ async function stillHeld(
     if (!sid) return null;
     const [row]: { sess: unknown }[] = await dataSource.query(
       `SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`,
-      [sid],
+      [sessionKey(sid)],
     );
     const sess = typeof row?.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row?.sess;
     if ((sess as { userId?: unknown } | undefined)?.userId !== user.id) return null;

@@ -128,6 +128,8 @@ describe('live streams', () => {
     const created = await send(admin, 'POST', '/api/admin/api-tokens', {
       userId: admin.user.id,
       name: 'stream test',
+      scope: 'read',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect(created.status).toBe(201);
     const stream = open('liveEvents.staff', undefined, { authorization: `Bearer ${created.body!.token}` });
