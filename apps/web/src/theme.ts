@@ -1,4 +1,4 @@
-import { Drawer, Modal, Notification, Pagination, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 export const BRAND_NAME = 'FreshCart';
 
@@ -115,20 +115,23 @@ export const theme = createTheme({
   // Yellow and orange fills get dark text instead of white.
   autoContrast: true,
   defaultRadius: 'md',
-  // Names for Mantine's icon-only controls, wherever they are used.
+  // Names for Mantine's icon-only controls, wherever they are used. Plain objects, not
+  // `Modal.extend(…)`: importing the components here would put them in every page's first load.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Notification: Notification.extend({
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Pagination: Pagination.extend({
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Pagination: {
       defaultProps: {
-        getControlProps: (control) => ({ 'aria-label': PAGINATION_LABELS[control] }),
-        getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
+        getControlProps: (control: keyof typeof PAGINATION_LABELS) => ({
+          'aria-label': PAGINATION_LABELS[control],
+        }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
       },
-    }),
+    },
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
