@@ -125,6 +125,7 @@ const REST: Record<string, Probe> = {
 /** `procedure path` → its input (omitted: none) and expected statuses. */
 const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'auth.me': { expect: signedIn(200) },
+  'auth.session': { expect: everyone(200) },
   'auth.signOutEverywhere': { expect: signedIn(200) },
   'categories.list': { expect: everyone(200) },
   'products.list': { expect: everyone(200) },

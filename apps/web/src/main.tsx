@@ -1,17 +1,23 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/site.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './lib/pictures';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser breathe in between, instead of one long task a slow phone waits on (docs/accessibility.md,
+// "Phones").
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

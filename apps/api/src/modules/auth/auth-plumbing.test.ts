@@ -43,6 +43,15 @@ describe('the sign-in helper, in-process (app.inject, no socket)', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  test('auth.session answers the signed-in user, or null (200) for a visitor, never a 401', async () => {
+    const visitor = await shop.app.inject({ url: '/trpc/auth.session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json().result.data).toBeNull();
+    const admin = await signIn(shop.app, 'admin@example.com');
+    const signedIn = await shop.app.inject({ url: '/trpc/auth.session', headers: { cookie: admin.cookie } });
+    expect(signedIn.json().result.data).toMatchObject({ email: 'admin@example.com', role: 'admin' });
+  });
+
   test('signed out, /trpc answers UNAUTHORIZED too', async () => {
     const response = await shop.app.inject({ url: '/trpc/auth.me' });
     expect(response.statusCode).toBe(401);

@@ -1,5 +1,6 @@
 /**
- * Who is signed in: `GET /api/auth/user` through tRPC (`auth.me`). A 401 means signed out, not an
+ * Who is signed in: tRPC `auth.session`, the signed-in user or null (a visitor's page makes no
+ * failing request). A 401 (a session that ended between calls) also means signed out, not an
  * error; any other failure is reported in `error` (the user is then unknown, not signed out).
  * Not retried (docs/product.md §7), except a 503: the api says the session store could not be read this
  * time and to try again, and a shopper must not look signed out because of one failed read.
@@ -29,7 +30,7 @@ const retryWhileUnavailable = (failures: number, error: unknown) =>
   httpStatusOf(error) === 503 && failures < UNAVAILABLE_RETRIES;
 
 export function useAuth(): AuthState {
-  const query = trpc.auth.me.useQuery(undefined, { retry: retryWhileUnavailable, retryDelay: 1000 });
+  const query = trpc.auth.session.useQuery(undefined, { retry: retryWhileUnavailable, retryDelay: 1000 });
   const signedOut = query.isError && httpStatusOf(query.error) === 401;
   const user = query.isError ? null : (query.data ?? null);
   return {

@@ -3,7 +3,7 @@
  * matches, the cards a page of 20 at a time with 'Load more', and the empty states — the spec's
  * 'No products available' for an empty shop, 'No products found' when a filter matches nothing.
  */
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import {
   Button,
   Group,
@@ -66,7 +66,10 @@ export function ProductResults() {
     { search: filter.search, categoryId: filter.categoryId, limit: STOREFRONT_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData },
   );
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  // The cards render from a deferred copy of the answer: React draws 20 cards in slices between
+  // which the browser can handle input, rather than in one long task on a slow phone.
+  const shown = useDeferredValue(products.data);
+  const items = shown?.pages.flatMap((page) => page.items) ?? [];
   // While the next filter's answer is on its way the old cards stay (dimmed), but not their count.
   const total = products.isPlaceholderData ? undefined : products.data?.pages[0]?.total;
 
@@ -100,7 +103,7 @@ export function ProductResults() {
           />
         </Group>
       </Group>
-      {products.isLoading ? (
+      {products.isLoading || (shown === undefined && products.data !== undefined) ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} h={340} radius="md" data-testid="product-placeholder" />
