@@ -6,13 +6,20 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 
-const INDEX = '<!doctype html><html><body><div id="root">spa-index-marker</div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>t</title></head><body><div id="root">spa-index-marker</div></body></html>';
+/** What the web's build writes (apps/web/src/app/route-modules.ts). */
+const ROUTE_PRELOADS = {
+  '*': ['/assets/layout-1.js'],
+  '/checkout': ['/assets/layout-1.js', '/assets/checkout-2.js', '/assets/checkout-3.css'],
+};
 const webDist = mkdtempSync(join(tmpdir(), 'shop-web-dist-'));
 let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), INDEX);
+  writeFileSync(join(webDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   // What the build writes beside it (vite-plugin-compression2).
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
@@ -38,6 +45,28 @@ describe('the SPA', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     },
   );
+
+  it("lists the screen's chunks as preloads in its page, the layout's for a route not listed", async () => {
+    const head = async (url: string) => /<head>(.*)<\/head>/.exec((await t.app.inject({ url })).body)?.[1];
+    expect(await head('/checkout')).toBe(
+      '<title>t</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/checkout-2.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/checkout-3.css">',
+    );
+    expect(await head('/orders')).toBe(
+      '<title>t</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">',
+    );
+    // An unknown path is a 404 with the page as built: no screen, no preloads.
+    const missing = await t.app.inject({ url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(INDEX);
+  });
+
+  it('sends /favicon.ico to the icon the pages name', async () => {
+    const icon = await t.app.inject({ url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(301);
+    expect(icon.headers.location).toBe('/favicon.svg');
+  });
 
   it('serves hashed assets with a long cache and other files revalidated', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });

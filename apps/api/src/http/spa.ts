@@ -4,17 +4,50 @@
  * packages/schema/src/site-routes.ts) answers index.html; any other path that is not an API path
  * answers index.html with status 404, so the router shows its 404 page and crawlers see a real 404
  * (docs/accessibility.md, "Real statuses and crawlers").
+ *
+ * A page of the app lists, as modulepreload links, the chunks its screen needs beyond the entry
+ * (`route-preloads.json`, written by the web's build: apps/web/src/app/route-modules.ts), so the
+ * browser fetches them alongside the entry rather than after it (docs/accessibility.md, "Phones").
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { findSiteRoute } from '@shop/schema';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/oidc/'];
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** The entry of route-preloads.json for a route it does not list. */
+const ANY_OTHER_ROUTE = '*';
+const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/**
+ * index.html with each route's preload links, by route path; empty without a build's
+ * route-preloads.json (the page is then sent as it is).
+ */
+function pagesWithPreloads(root: string): Map<string, string> {
+  const file = join(root, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  const index = readFileSync(join(root, 'index.html'), 'utf8');
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(preloads).map(([route, urls]) => {
+      const links = urls
+        .filter((url) => ASSET_URL.test(url))
+        .map((url) =>
+          url.endsWith('.css')
+            ? `<link rel="stylesheet" crossorigin href="${url}">`
+            : `<link rel="modulepreload" crossorigin href="${url}">`,
+        )
+        .join('');
+      return [route, index.replace('</head>', `${links}</head>`)];
+    }),
+  );
+}
 
 export async function spaPlugin(app: FastifyInstance, { root }: { root: string }) {
   const hasSpa = existsSync(join(root, 'index.html'));
+  const pages = hasSpa ? pagesWithPreloads(root) : new Map<string, string>();
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
@@ -31,15 +64,18 @@ export async function spaPlugin(app: FastifyInstance, { root }: { root: string }
     });
   }
 
+  // Browsers and crawlers ask for /favicon.ico on pages that name no icon (the sign-in provider's).
+  if (hasSpa) app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
+
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
     if (hasSpa && req.method === 'GET' && !isApi) {
-      return reply
-        .code(findSiteRoute(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html');
+      const route = findSiteRoute(path);
+      const page = route && (pages.get(route.path) ?? pages.get(ANY_OTHER_ROUTE));
+      reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
+      return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ message: `Not found: ${req.method} ${path}`, code: 'NOT_FOUND' });
   });

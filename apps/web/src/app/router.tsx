@@ -1,10 +1,10 @@
 /**
  * The route table (docs/product.md §2). Every screen but the storefront loads lazily (the first load stays
- * within its budget, see scripts/bundle-report.ts), and the admin area is its own chunk: shoppers
- * never download it.
+ * within its budget, see src/bundle-budget.ts), and the admin area is its own chunk: shoppers
+ * never download it. The other screens' layout (header, navigation, AppShell) is lazy too: the
+ * storefront has its own header, and a phone should not parse a layout the first page does not show.
  */
 import { createBrowserRouter } from 'react-router-dom';
-import { AppLayout } from '../components/layout/app-layout';
 import { SiteRoot } from './site-root';
 import { HomePage } from '../routes/home.page';
 import { accountRoutes } from '../features/auth/account-routes';
@@ -17,7 +17,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       {
-        element: <AppLayout />,
+        lazy: () =>
+          import('../components/layout/app-layout').then((m) => ({ Component: m.AppLayout })),
         children: [
           {
             path: '/cart',
