@@ -6,6 +6,7 @@
 import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
+import { placeOrder } from './admin-fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -61,7 +62,8 @@ test('a customer: dashboard, checkout with bank transfer, orders, profile', asyn
   await dialog(page, () => page.getByRole('button', { name: 'Edit Profile' }).click(), 'Edit Profile');
 });
 
-test('an admin: every admin screen and the Add Product dialog', async ({ page }) => {
+test("an admin: every admin screen and its dialogs, a user's edit page", async ({ page }) => {
+  const order = await placeOrder();
   await signIn(page, DEMO.admin);
   const screens = [
     '/admin',
@@ -77,6 +79,22 @@ test('an admin: every admin screen and the Add Product dialog', async ({ page })
   for (const path of screens) await visit(page, path, heading);
   await page.goto('/admin?section=products');
   await dialog(page, () => page.getByRole('button', { name: 'Add Product' }).click(), 'Add Product');
+  const products = page.getByRole('table', { name: 'Products' });
+  await dialog(page, () => products.getByRole('button', { name: /^Edit / }).first().click(), 'Edit Product');
+  await dialog(page, () => products.getByRole('button', { name: /^Delete / }).first().click(), 'Delete Product');
+  await visit(page, '/admin/inventory', heading);
+  await dialog(page, () => page.getByRole('button', { name: 'Update Stock' }).first().click(), 'Update Stock');
+  await visit(page, '/admin/orders', heading);
+  await dialog(
+    page,
+    () => page.getByRole('button', { name: `View order ${order.id.slice(0, 8)}` }).click(),
+    'the order',
+  );
+  await visit(page, '/admin/users', heading);
+  await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Edit / }).first().click();
+  await expect(page).toHaveURL(/\/admin\/users\/[^/]+\/edit$/);
+  await heading(page);
+  await expectNoAxeViolations(page, "a user's edit page");
 });
 
 for (const [role, email, path] of [

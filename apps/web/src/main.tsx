@@ -1,3 +1,5 @@
+// First: zod's configuration must be in place before any module that imports zod runs.
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import './app/site.css';
 import { StrictMode, startTransition } from 'react';

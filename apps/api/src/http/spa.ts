@@ -9,7 +9,7 @@
  * (`route-preloads.json`, written by the web's build: apps/web/src/app/route-modules.ts), so the
  * browser fetches them alongside the entry rather than after it (docs/accessibility.md, "Phones").
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,9 +23,27 @@ const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
 /**
  * index.html with each route's preload links, by route path; empty without a build's
- * route-preloads.json (the page is then sent as it is).
+ * route-preloads.json (the page is then sent as it is). Read again when the build changes under a
+ * running api (a `vite build` during development), so a page never names assets that are gone.
  */
-function pagesWithPreloads(root: string): Map<string, string> {
+function pagesWithPreloads(root: string): (routePath: string) => string | undefined {
+  let built = -1;
+  let pages = new Map<string, string>();
+  return (routePath) => {
+    const mtime = statSync(join(root, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime !== built) {
+      try {
+        pages = readPages(root);
+        built = mtime;
+      } catch {
+        pages = new Map(); // a build half-written: the page as it is, and read again next time
+      }
+    }
+    return pages.get(routePath) ?? pages.get(ANY_OTHER_ROUTE);
+  };
+}
+
+function readPages(root: string): Map<string, string> {
   const file = join(root, ROUTE_PRELOADS_FILE);
   if (!existsSync(file)) return new Map();
   const index = readFileSync(join(root, 'index.html'), 'utf8');
@@ -47,7 +65,7 @@ function pagesWithPreloads(root: string): Map<string, string> {
 
 export async function spaPlugin(app: FastifyInstance, { root }: { root: string }) {
   const hasSpa = existsSync(join(root, 'index.html'));
-  const pages = hasSpa ? pagesWithPreloads(root) : new Map<string, string>();
+  const pageFor = pagesWithPreloads(root);
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
@@ -72,7 +90,7 @@ export async function spaPlugin(app: FastifyInstance, { root }: { root: string }
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
     if (hasSpa && req.method === 'GET' && !isApi) {
       const route = findSiteRoute(path);
-      const page = route && (pages.get(route.path) ?? pages.get(ANY_OTHER_ROUTE));
+      const page = route && pageFor(route.path);
       reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
       if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.type('text/html').sendFile('index.html');

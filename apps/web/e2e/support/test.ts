@@ -6,15 +6,36 @@
  * SESSION_SECRET, an API token, a card number) in a JSON or HTML body. Any finding fails the test
  * that produced it, listing each answer and rule.
  *
+ * The pages must also run within the shop's Content-Security-Policy without a script being refused:
+ * a refused script or `eval` (zod's compiled-parser probe, say) is a finding too
+ * (docs/accessibility.md, "Phones": Chromium reports each as an issue).
+ *
  * Answers a spec fulfils itself (`page.route`) are not the shop's and are skipped.
  * Contexts a spec opens itself (`browser.newContext()`) are scanned when made with `scannedContext`.
  */
-import { test as base, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Response,
+} from '@playwright/test';
 import { scanResponse } from '@shop/schema';
 
 export * from '@playwright/test';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?shop_sid=([^;]+)/;
+const CSP_REPORT = 'CSP violation (e2e):';
+
+/** Reports, through the console, every script the page's CSP refuses (scripts and eval; not pictures). */
+function reportRefusedScripts(report: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (!event.effectiveDirective.startsWith('script-src')) return;
+    console.error(
+      `${report} ${event.effectiveDirective} refused ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+    );
+  });
+}
 
 /** Starts scanning a context's answers; `finish()` waits for the checks and answers the findings. */
 export function scanContext(context: BrowserContext, origin: string): { finish: () => Promise<string[]> } {
@@ -45,10 +66,16 @@ export function scanContext(context: BrowserContext, origin: string): { finish: 
     );
   };
   const onResponse = (response: Response) => void checks.push(check(response).catch(() => undefined));
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.text().startsWith(CSP_REPORT)) findings.push(`${message.text()} (${message.page()?.url()})`);
+  };
   context.on('response', onResponse);
+  context.on('console', onConsole);
+  void context.addInitScript(reportRefusedScripts, CSP_REPORT);
   return {
     async finish() {
       context.off('response', onResponse);
+      context.off('console', onConsole);
       await Promise.all(checks);
       return [...new Set(findings)];
     },

@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
       {
         lazy: () =>
           import('../components/layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        // Opened directly, the screen draws once its layout has arrived (preloaded with the page).
+        HydrateFallback: () => null,
         children: [
           {
             path: '/cart',

@@ -4,9 +4,11 @@
  * Live (issue 15): new orders and others' changes appear without a reload; orders placed since
  * the staff member last looked are marked 'New' and counted until seen: opened or updated, or
  * all at once with the 'N new orders' button (which also shows the newest orders).
+ * On a phone the table becomes a list of cards (OrderCards), so nothing sits behind a sideways scroll.
  */
 import { keyboardScrollable } from '../../theme';
 import { useCallback, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   ActionIcon,
   Badge,
@@ -53,7 +55,11 @@ import { StatCard } from '../../features/admin/components/stat-card';
 import { OrderStatusBadge } from '../../features/admin/components/order-status-badge';
 import { OrderViewDialog } from '../../features/admin/components/order-view-dialog';
 import { OrderStatusDialog } from '../../features/admin/components/order-status-dialog';
+import { OrderCards } from '../../features/admin/components/order-cards';
 import { useStaffLive } from '../../features/admin/live/staff-live-events';
+
+/** Narrower than this, the orders are cards rather than a table (the table needs 980 px). */
+const CARDS_BELOW = '(max-width: 40em)';
 
 const FILTER_OPTIONS = ORDER_STATUS_FILTERS.map((value) => ({
   value,
@@ -77,6 +83,18 @@ export function OrdersPage() {
   const closeView = useCallback(() => setViewing(null), []);
   const { newOrderIds, markSeen } = useStaffLive();
   const isNew = (id: string) => newOrderIds.includes(id);
+  const asCards = useMediaQuery(CARDS_BELOW, false, { getInitialValueInEffect: false });
+  const emptyMessage = orders.isError
+    ? 'The orders could not be loaded. Please try again.'
+    : 'No orders found';
+  const view = (order: AdminOrderListItemDto) => {
+    markSeen([order.id]);
+    setViewing(order.id);
+  };
+  const update = (order: AdminOrderListItemDto) => {
+    markSeen([order.id]);
+    setUpdating(order);
+  };
   const showNewOrders = () => {
     markSeen();
     setStatus('all');
@@ -156,121 +174,126 @@ export function OrdersPage() {
             </Tooltip>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={980} scrollAreaProps={keyboardScrollable}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.isLoading &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={i}>
+        {asCards ? (
+          <OrderCards
+            orders={orders.data?.items}
+            loading={orders.isLoading}
+            emptyMessage={emptyMessage}
+            isNew={isNew}
+            onView={view}
+            onUpdate={update}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={980} scrollAreaProps={keyboardScrollable}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Orders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Payment</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                  <Table.Th ta="right">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.isLoading &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={8}>
+                        <Skeleton h={32} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {!orders.isLoading && !orders.data?.items.length && (
+                  <Table.Tr>
                     <Table.Td colSpan={8}>
-                      <Skeleton h={32} />
+                      <Text c="dimmed" ta="center" py="md">
+                        {emptyMessage}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {orders.data?.items.map((order) => (
+                  <Table.Tr
+                    key={order.id}
+                    data-testid="order-row"
+                    data-order-id={order.id}
+                    data-new={isNew(order.id) || undefined}
+                    bg={isNew(order.id) ? 'var(--mantine-color-green-light)' : undefined}
+                  >
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" ff="monospace" fw={600}>
+                          #{shortOrderId(order.id)}
+                        </Text>
+                        {isNew(order.id) && (
+                          <Badge size="xs" color="green" data-testid="new-order-badge">
+                            New
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{new Date(order.createdAt).toLocaleDateString()}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={order.customerEmail ?? order.userId}>
+                        <Text size="sm" ff="monospace">
+                          {order.userId.slice(0, 8)}
+                        </Text>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1} maw={220}>
+                        {firstAddressLine(order.shippingAddress)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge status={order.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Text size="sm">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</Text>
+                        <Badge
+                          size="xs"
+                          variant="outline"
+                          color="gray"
+                          tt="none"
+                          data-testid="payment-status"
+                        >
+                          {paymentStatusLabel(order.paymentStatus)}
+                        </Badge>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {formatMoney(order.total)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          onClick={() => view(order)}
+                          aria-label={`View order ${shortOrderId(order.id)}`}
+                        >
+                          <IconEye size={16} />
+                        </ActionIcon>
+                        <Button size="xs" variant="light" onClick={() => update(order)}>
+                          Update
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
-              {!orders.isLoading && !orders.data?.items.length && (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {orders.isError
-                        ? 'The orders could not be loaded. Please try again.'
-                        : 'No orders found'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {orders.data?.items.map((order) => (
-                <Table.Tr
-                  key={order.id}
-                  data-testid="order-row"
-                  data-order-id={order.id}
-                  data-new={isNew(order.id) || undefined}
-                  bg={isNew(order.id) ? 'var(--mantine-color-green-light)' : undefined}
-                >
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" ff="monospace" fw={600}>
-                        #{shortOrderId(order.id)}
-                      </Text>
-                      {isNew(order.id) && (
-                        <Badge size="xs" color="green" data-testid="new-order-badge">
-                          New
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{new Date(order.createdAt).toLocaleDateString()}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={order.customerEmail ?? order.userId}>
-                      <Text size="sm" ff="monospace">
-                        {order.userId.slice(0, 8)}
-                      </Text>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1} maw={220}>
-                      {firstAddressLine(order.shippingAddress)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={order.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</Text>
-                      <Badge size="xs" variant="outline" color="gray" tt="none" data-testid="payment-status">
-                        {paymentStatusLabel(order.paymentStatus)}
-                      </Badge>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {formatMoney(order.total)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        onClick={() => {
-                          markSeen([order.id]);
-                          setViewing(order.id);
-                        }}
-                        aria-label={`View order ${shortOrderId(order.id)}`}
-                      >
-                        <IconEye size={16} />
-                      </ActionIcon>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => {
-                          markSeen([order.id]);
-                          setUpdating(order);
-                        }}
-                      >
-                        Update
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         {orders.data && (
           <AdminTablePager
             total={orders.data.total}
