@@ -197,6 +197,6 @@ export async function buildApp({
     });
   });
 
-  await app.register(spaPlugin, { root: env.WEB_DIST });
+  await app.register(spaPlugin, { root: env.WEB_DIST, env });
   return app;
 }

@@ -47,3 +47,23 @@ test('crawlers get a robots.txt and a sitemap.xml, not the app', async ({ reques
   expect(sitemap.headers()['content-type']).toMatch(/xml/);
   expect(await sitemap.text()).toContain('?category=');
 });
+
+test('the storefront names its description and canonical address, a category page its own', async ({
+  page,
+}) => {
+  const canonical = page.locator('link[rel="canonical"]');
+  await page.goto('/?q=tea');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
+  await expect(canonical).toHaveAttribute('href', new URL('/', process.env.E2E_BASE_URL).href);
+  await page.getByTestId('category-card').first().click();
+  await expect(page).toHaveURL(/category=/);
+  const category = new URL(page.url()).searchParams.get('category');
+  await expect(canonical).toHaveAttribute(
+    'href',
+    new URL(`/?category=${category}`, process.env.E2E_BASE_URL).href,
+  );
+  // A screen crawlers do not index has none.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(canonical).toHaveCount(0);
+});

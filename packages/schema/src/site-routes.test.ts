@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVATE_PATH_PREFIXES, documentTitle, findSiteRoute } from './site-routes';
+import { PRIVATE_PATH_PREFIXES, canonicalPath, documentTitle, findSiteRoute } from './site-routes';
 
 describe('the site route table', () => {
   it.each([
@@ -28,5 +28,15 @@ describe('the site route table', () => {
     expect(PRIVATE_PATH_PREFIXES).toContain('/orders');
     expect(PRIVATE_PATH_PREFIXES).not.toContain('/admin/users');
     expect(PRIVATE_PATH_PREFIXES).not.toContain('/');
+  });
+
+  it('gives crawlable pages a canonical address: the path, and the storefront its category', () => {
+    const id = '0b8f6c1e-1111-4222-8333-444455556666';
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('/', `?q=tea&category=${id}&utm_source=x`)).toBe(`/?category=${id}`);
+    expect(canonicalPath('/', '?q=tea')).toBe('/');
+    expect(canonicalPath('/checkout')).toBeNull();
+    expect(canonicalPath('/admin/users')).toBeNull();
+    expect(canonicalPath('/no-such-page')).toBeNull();
   });
 });

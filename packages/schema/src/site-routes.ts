@@ -71,3 +71,26 @@ export function findSiteRoute(pathname: string): SiteRoute | undefined {
 export function documentTitle(title?: string): string {
   return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
 }
+
+/** The storefront's one parameter that makes another page worth indexing: a category (its id). */
+const CANONICAL_PARAMS: Record<string, RegExp> = {
+  category: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
+/**
+ * The address a crawlable page is known by (`<link rel="canonical">`): its path, plus the
+ * storefront's category when one is chosen; a search or anything else in the query is the same
+ * page. Null for a page crawlers do not index (account, checkout, staff) or a 404.
+ */
+export function canonicalPath(pathname: string, search = ''): string | null {
+  const route = findSiteRoute(pathname);
+  if (!route?.crawl) return null;
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const [name, valid] of Object.entries(CANONICAL_PARAMS)) {
+    const value = params.get(name);
+    if (value && valid.test(value)) kept.set(name, value.toLowerCase());
+  }
+  const query = kept.toString();
+  return query ? `${route.path}?${query}` : route.path;
+}

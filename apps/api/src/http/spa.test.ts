@@ -62,6 +62,16 @@ describe('the SPA', () => {
     expect(missing.body).toBe(INDEX);
   });
 
+  it('names the canonical address of a page crawlers index: the storefront and its categories', async () => {
+    const id = '0b8f6c1e-1111-4222-8333-444455556666';
+    const canonical = async (url: string) =>
+      /<link rel="canonical" href="([^"]*)">/.exec((await t.app.inject({ url })).body)?.[1];
+    expect(await canonical('/')).toBe('http://localhost/');
+    expect(await canonical(`/?q=tea&category=${id}`)).toBe(`http://localhost/?category=${id}`);
+    expect(await canonical('/?category="><script>x</script>')).toBe('http://localhost/');
+    expect(await canonical('/checkout')).toBeUndefined();
+  });
+
   it('sends /favicon.ico to the icon the pages name', async () => {
     const icon = await t.app.inject({ url: '/favicon.ico' });
     expect(icon.statusCode).toBe(301);

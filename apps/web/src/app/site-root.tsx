@@ -1,12 +1,14 @@
 /**
  * What every screen shares before its own layout (docs/accessibility.md, "Navigation"): a skip
- * link to the main content, the document title of the screen shown ("Checkout · FreshCart"), and
+ * link to the main content, the document title of the screen shown ("Checkout · FreshCart"), the
+ * canonical link of a page crawlers index (the api writes it into the first page; this keeps it
+ * right after navigations inside the app), and
  * focus moved to the new screen's heading after a navigation inside the app, so a screen reader
  * announces where the visitor arrived and the keyboard starts from there.
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { NOT_FOUND_TITLE, documentTitle, findSiteRoute } from '@shop/schema';
+import { NOT_FOUND_TITLE, canonicalPath, documentTitle, findSiteRoute } from '@shop/schema';
 
 /** The id of each layout's `<main>`: the skip link's target. */
 export const MAIN_ID = 'main';
@@ -14,8 +16,9 @@ export const MAIN_ID = 'main';
 const HEADING_WAIT_MS = 5000;
 
 export function SiteRoot() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useDocumentTitle(pathname);
+  useCanonicalLink(pathname, search);
   useFocusHeadingOnNavigation(pathname);
   return (
     <>
@@ -31,6 +34,25 @@ function useDocumentTitle(pathname: string) {
   useEffect(() => {
     document.title = documentTitle(findSiteRoute(pathname)?.title ?? NOT_FOUND_TITLE);
   }, [pathname]);
+}
+
+function useCanonicalLink(pathname: string, search: string) {
+  useEffect(() => {
+    const path = canonicalPath(pathname, search);
+    let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!path) {
+      link?.remove();
+      return;
+    }
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'canonical';
+      document.head.append(link);
+    }
+    // The page the server sent names the shop's public origin (PUBLIC_URL): keep it.
+    const origin = link.href ? new URL(link.href).origin : window.location.origin;
+    link.href = origin + path;
+  }, [pathname, search]);
 }
 
 /**
