@@ -17,6 +17,7 @@ import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
+import { startOrderMail } from './modules/mail/order-mail-queue';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
@@ -157,6 +158,12 @@ export async function buildApp({
   const liveEvents = createLiveEventBus({ databaseKind, dataSource, log: app.log });
   await liveEvents.start(dataSource);
   app.addHook('preClose', () => liveEvents.close());
+
+  // Order emails: queued on the order events above, sent by a worker (modules/mail).
+  if (env.ORDER_EMAILS) {
+    const orderMail = await startOrderMail({ env, dataSource, liveEvents, log: app.log });
+    app.addHook('preClose', () => orderMail.stop());
+  }
 
   // Everything that depends on who is calling lives in this scope: API tokens, sessions, limits and
   // the routes that use them. The SPA's files and the health checks stay outside, so they never

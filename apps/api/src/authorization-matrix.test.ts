@@ -120,6 +120,8 @@ const REST: Record<string, Probe> = {
   'POST /api/admin/api-tokens': { body: {}, expect: only(400, ADMIN) },
   'DELETE /api/admin/api-tokens/:id': { url: `/api/admin/api-tokens/${MISSING}`, expect: only(404, ADMIN) },
   'GET /api/admin/audit-events': { expect: only(200, ADMIN) },
+  'GET /api/admin/outbox': { expect: only(200, ORDER_STAFF) },
+  'GET /api/admin/outbox/:id': { url: `/api/admin/outbox/${MISSING}`, expect: only(404, ORDER_STAFF) },
 };
 
 /** `procedure path` → its input (omitted: none) and expected statuses. */
@@ -184,6 +186,8 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'apiTokens.create': { input: {}, expect: only(400, ADMIN) },
   'apiTokens.revoke': { input: { id: MISSING }, expect: only(404, ADMIN) },
   'audit.page': { input: {}, expect: only(200, ADMIN) },
+  'outbox.page': { input: {}, expect: only(200, ORDER_STAFF) },
+  'outbox.message': { input: { id: MISSING }, expect: only(404, ORDER_STAFF) },
 };
 
 /**

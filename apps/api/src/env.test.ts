@@ -188,6 +188,33 @@ describe('live streams', () => {
   });
 });
 
+describe('order emails', () => {
+  it('go to the built-in outbox by default, from FreshCart, retried with a growing delay', () => {
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    expect(loadEnv({})).toMatchObject({
+      MAIL_FROM: 'FreshCart <orders@freshcart.local>',
+      ORDER_EMAILS: true,
+      MAIL_RETRY_LIMIT: 12,
+      MAIL_RETRY_DELAY_SECONDS: 10,
+      MAIL_POLL_SECONDS: 2,
+    });
+    expect(loadEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', ORDER_EMAILS: 'false' })).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      ORDER_EMAILS: false,
+    });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_RETRY_DELAY_SECONDS', '0'],
+    ['MAIL_POLL_SECONDS', '0.1'],
+  ])('%s=%s is refused, naming the variable', (variable, value) => {
+    const lines = refusal({ [variable]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${variable}: `));
+  });
+});
+
 describe('the entry point', () => {
   it('exits 1 with the one-line reason and no stack trace', () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -161,6 +161,20 @@ export const EnvSchema = z
      * rotation (deploy/Caddyfile checks every second). 0 = close at once.
      */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+    /**
+     * Order emails (docs/architecture.md §4 "Order emails"): the mail server, e.g.
+     * smtp://user:pass@mail.example.com:587; unset, they go to the built-in outbox (Admin → Outbox).
+     */
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    /** The sender of the order emails. */
+    MAIL_FROM: z.string().min(3).default('FreshCart <orders@freshcart.local>'),
+    /** Send order emails at all (the job queue and its worker); tests that do not look at them turn it off. */
+    ORDER_EMAILS: flag(true),
+    /** A failed email is tried again this many times, after MAIL_RETRY_DELAY_SECONDS, doubling each time. */
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** How often the email worker looks for work. */
+    MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `json` (one object a line, for log collectors) or `pretty`; default: pretty on a terminal outside production. */
     LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),

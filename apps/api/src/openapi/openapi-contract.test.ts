@@ -659,6 +659,22 @@ describe('real calls of every operation', () => {
     ).toBe(200);
     expect((await call(admin, 'GET', '/api/admin/audit-events?action=nope')).statusCode).toBe(400);
 
+    // --- the outbox (order emails) ---------------------------------------------------------------
+    const outbox = await call(admin, 'GET', '/api/admin/outbox?page=1');
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
+    const [email]: { id: string }[] = await shop.dataSource.query(
+      `INSERT INTO sent_emails (kind, recipient, subject, html, text, transport, sent_at)
+       VALUES ('confirmation', 'casey@example.com', 'Your order #1a2b3c4d is confirmed', '<p>Hi</p>', 'Hi', 'outbox', now())
+       RETURNING id`,
+    );
+    const message = await call(admin, 'GET', `/api/admin/outbox/${email!.id}`);
+    expect(message.statusCode).toBe(200);
+    expect(message.json()).toMatchObject({ subject: 'Your order #1a2b3c4d is confirmed', html: '<p>Hi</p>' });
+    expect((await call(admin, 'GET', `/api/admin/outbox/${MISSING}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', '/api/admin/outbox/not-an-id')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', '/api/admin/outbox?page=0')).statusCode).toBe(400);
+
     // --- sign-in routes, health, the document itself ------------------------------------------
     for (const url of ['/api/health', '/api/ready', '/api/openapi.json', '/api/docs', '/api/login']) {
       expect((await call(null, 'GET', url)).statusCode, url).toBeLessThan(400);

@@ -253,4 +253,17 @@ export const restRoutes: RestRoute[] = [
     procedure: 'audit.page',
     summary: 'The audit log: security-relevant events, newest first, filtered and paged',
   },
+  // Order emails (issue 19).
+  {
+    method: 'GET',
+    url: '/api/admin/outbox',
+    procedure: 'outbox.page',
+    summary: 'The emails the shop has sent (or is sending), newest first, 50 a page',
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/outbox/:id',
+    procedure: 'outbox.message',
+    summary: 'One sent email with its HTML and text',
+  },
 ];

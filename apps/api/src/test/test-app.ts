@@ -34,6 +34,8 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent-web-dist',
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  // The email worker polls the database: only the tests of order emails turn it on.
+  ORDER_EMAILS: 'false',
 };
 
 /** The environment the test app runs with, for tests that build the app themselves. */

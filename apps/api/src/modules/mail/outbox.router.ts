@@ -1,0 +1,49 @@
+/** Admin → Outbox and GET /api/admin/outbox(/:id): the emails sent (`orders:read_all`). */
+import { z } from 'zod';
+import { OUTBOX_PAGE_SIZE, OutboxMessageDto, OutboxPageDto, OutboxPageInput } from '@shop/schema';
+import { can, router } from '../../trpc/trpc';
+import { NotFoundError } from '../../errors';
+
+const COLUMNS = `id, order_id AS "orderId", kind, recipient, subject, transport,
+  sent_at AS "sentAt", claimed_at AS "claimedAt"`;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const outboxRouter = router({
+  page: can('orders:read_all')
+    .input(OutboxPageInput.optional())
+    .output(OutboxPageDto)
+    .query(async ({ ctx, input }) => {
+      const page = input?.page ?? 1;
+      const rows: Record<string, unknown>[] = await ctx.dataSource.query(
+        `SELECT ${COLUMNS} FROM sent_emails ORDER BY claimed_at DESC, id LIMIT $1 OFFSET $2`,
+        [OUTBOX_PAGE_SIZE, (page - 1) * OUTBOX_PAGE_SIZE],
+      );
+      const [{ total }] = (await ctx.dataSource.query(`SELECT count(*)::int AS total FROM sent_emails`)) as [
+        { total: number },
+      ];
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          sentAt: iso(row.sentAt as Date | null),
+          claimedAt: iso(row.claimedAt as Date)!,
+        })) as OutboxPageDto['items'],
+        total,
+      };
+    }),
+  message: can('orders:read_all')
+    .input(z.object({ id: z.string().uuid() }))
+    .output(OutboxMessageDto)
+    .query(async ({ ctx, input }) => {
+      const [row]: Record<string, unknown>[] = await ctx.dataSource.query(
+        `SELECT ${COLUMNS}, html, text FROM sent_emails WHERE id = $1`,
+        [input.id],
+      );
+      if (!row) throw new NotFoundError('Email not found');
+      return {
+        ...row,
+        sentAt: iso(row.sentAt as Date | null),
+        claimedAt: iso(row.claimedAt as Date)!,
+      } as OutboxMessageDto;
+    }),
+});
