@@ -19,6 +19,7 @@ export const paths = {
   adminPermissions: '/admin/permissions',
   adminApiTokens: '/admin/api-tokens',
   adminAuditLog: '/admin/audit-log',
+  adminOutbox: '/admin/outbox',
   /** Server routes: full-page navigations, not router links. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

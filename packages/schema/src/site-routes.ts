@@ -35,6 +35,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/admin/permissions', title: 'Permissions · Admin' },
   { path: '/admin/api-tokens', title: 'API Tokens · Admin' },
   { path: '/admin/audit-log', title: 'Audit Log · Admin' },
+  { path: '/admin/outbox', title: 'Outbox · Admin' },
 ];
 
 /** The title of the 404 page. */

@@ -39,11 +39,10 @@ const HEADLINES: Record<OrderEmailKind, { subject: string; lead: string }> = {
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function lineTotal(line: OrderForEmail['lines'][number]): string {
-  return (Math.round(Number(line.unitPrice) * 100) * line.quantity / 100).toFixed(2);
+  return ((Math.round(Number(line.unitPrice) * 100) * line.quantity) / 100).toFixed(2);
 }
 
 export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailContent {
@@ -65,7 +64,8 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
     '',
     `Order #${number}`,
     ...order.lines.map(
-      (line) => `  ${line.quantity} × ${line.name} @ ${formatMoney(line.unitPrice)} = ${formatMoney(lineTotal(line))}`,
+      (line) =>
+        `  ${line.quantity} × ${line.name} @ ${formatMoney(line.unitPrice)} = ${formatMoney(lineTotal(line))}`,
     ),
     `Total: ${formatMoney(order.total)}`,
     payment,

@@ -41,18 +41,36 @@ export function emailFor(event: LiveEvent): OrderEmailJob | null {
 export function createMailer(env: Env): Mailer {
   const domain = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'freshcart.local';
   return env.SMTP_URL
-    ? { transporter: nodemailer.createTransport(env.SMTP_URL), transport: 'smtp', from: env.MAIL_FROM, domain }
-    : { transporter: nodemailer.createTransport({ jsonTransport: true }), transport: 'outbox', from: env.MAIL_FROM, domain };
+    ? {
+        transporter: nodemailer.createTransport(env.SMTP_URL),
+        transport: 'smtp',
+        from: env.MAIL_FROM,
+        domain,
+      }
+    : {
+        transporter: nodemailer.createTransport({ jsonTransport: true }),
+        transport: 'outbox',
+        from: env.MAIL_FROM,
+        domain,
+      };
 }
 
-/** pg-boss's statements through the data source (its pool, or the embedded database's one connection). */
+/**
+ * pg-boss's statements through the data source's own connections (its pool, or the embedded
+ * database's one connection), on the driver's client itself: pg-boss sends several statements in
+ * one query and needs the rows of each, which TypeORM's query() drops.
+ */
 function dataSourceAdapter(dataSource: DataSource) {
+  type Result = { rows?: unknown[] };
   return {
     async executeSql(text: string, values?: unknown[]) {
       const runner = dataSource.createQueryRunner();
       try {
-        const result = await runner.query(text, values as unknown[] | undefined, true);
-        return { rows: (result.records ?? []) as unknown[] };
+        const client = (await runner.connect()) as {
+          query(text: string, values?: unknown[]): Promise<Result | Result[]>;
+        };
+        const raw = await client.query(text, values);
+        return { rows: (Array.isArray(raw) ? raw : [raw]).flatMap((result) => result.rows ?? []) };
       } finally {
         await runner.release();
       }

@@ -36,7 +36,11 @@ export class EmailInProgressError extends Error {
 
 export type SendOutcome = 'sent' | 'already sent' | 'no such order';
 
-export async function sendOrderEmail(db: DataSource, mailer: Mailer, job: OrderEmailJob): Promise<SendOutcome> {
+export async function sendOrderEmail(
+  db: DataSource,
+  mailer: Mailer,
+  job: OrderEmailJob,
+): Promise<SendOutcome> {
   const order = await readOrder(db, job.orderId);
   if (!order) return 'no such order';
   const content = orderEmail(job.kind, order);
@@ -65,11 +69,10 @@ export async function sendOrderEmail(db: DataSource, mailer: Mailer, job: OrderE
       throw error;
     }
   }
-  await db.query(`UPDATE sent_emails SET sent_at = now(), message_id = $3 WHERE order_id = $1 AND kind = $2`, [
-    job.orderId,
-    job.kind,
-    messageId,
-  ]);
+  await db.query(
+    `UPDATE sent_emails SET sent_at = now(), message_id = $3 WHERE order_id = $1 AND kind = $2`,
+    [job.orderId, job.kind, messageId],
+  );
   return 'sent';
 }
 
@@ -87,7 +90,16 @@ async function claimEmail(
      ON CONFLICT (order_id, kind) DO UPDATE SET claimed_at = now()
        WHERE sent_emails.sent_at IS NULL AND sent_emails.claimed_at < now() - make_interval(mins => $8)
      RETURNING id`,
-    [job.orderId, job.kind, recipient, content.subject, content.html, content.text, transport, STALE_CLAIM_MINUTES],
+    [
+      job.orderId,
+      job.kind,
+      recipient,
+      content.subject,
+      content.html,
+      content.text,
+      transport,
+      STALE_CLAIM_MINUTES,
+    ],
   );
   if (claimed.length > 0) return 'claimed';
   const [row]: { sent: boolean }[] = await db.query(
@@ -97,7 +109,10 @@ async function claimEmail(
   return row?.sent ? 'sent' : 'busy';
 }
 
-async function readOrder(db: DataSource, orderId: string): Promise<(OrderForEmail & { email: string }) | null> {
+async function readOrder(
+  db: DataSource,
+  orderId: string,
+): Promise<(OrderForEmail & { email: string }) | null> {
   const [order]: {
     id: string;
     total: string;

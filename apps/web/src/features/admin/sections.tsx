@@ -1,7 +1,7 @@
 /**
  * The panel's sidebar sections (docs/product.md §2 Admin panel). Overview and Products live in the panel
  * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users, Permissions, API
- * Tokens and the Audit Log have their own routes; the rest are not built yet.
+ * Tokens, the Audit Log and the Outbox have their own routes; the rest are not built yet.
  */
 import type { ReactNode } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
   IconChartBar,
   IconHistory,
   IconLayoutDashboard,
+  IconMail,
   IconReceipt,
   IconSettings,
   IconShieldLock,
@@ -22,7 +23,7 @@ import { paths } from '../../paths';
 
 export type PanelSectionId = 'overview' | 'products' | 'categories' | 'analytics' | 'settings';
 export type SectionId =
-  PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens' | 'audit-log';
+  PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens' | 'audit-log' | 'outbox';
 
 export interface AdminSection {
   id: SectionId;
@@ -102,6 +103,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'audit:read',
   },
   {
+    id: 'outbox',
+    label: 'Outbox',
+    icon: <IconMail size={18} />,
+    to: paths.adminOutbox,
+    permission: 'orders:read_all',
+  },
+  {
     id: 'analytics',
     label: 'Analytics',
     icon: <IconChartBar size={18} />,
@@ -138,6 +146,7 @@ export function activeSection(pathname: string, search: string): SectionId {
   if (rest.startsWith('/permissions')) return 'permissions';
   if (rest.startsWith('/api-tokens')) return 'api-tokens';
   if (rest.startsWith('/audit-log')) return 'audit-log';
+  if (rest.startsWith('/outbox')) return 'outbox';
   const section = new URLSearchParams(search).get('section');
   return PANEL_SECTIONS.includes(section as PanelSectionId) ? (section as PanelSectionId) : 'overview';
 }

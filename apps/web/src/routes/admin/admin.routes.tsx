@@ -19,6 +19,7 @@ import { UserEditPage } from './user-edit.page';
 import { PermissionsPage } from './permissions.page';
 import { ApiTokensPage } from './api-tokens.page';
 import { AuditLogPage } from './audit-log.page';
+import { OutboxPage } from './outbox.page';
 
 /** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
 const guarded = (permission: Permission, page: ReactNode) => (
@@ -42,6 +43,7 @@ export default function AdminArea() {
         <Route path="permissions" element={guarded('roles:read', <PermissionsPage />)} />
         <Route path="api-tokens" element={guarded('api_tokens:manage', <ApiTokensPage />)} />
         <Route path="audit-log" element={guarded('audit:read', <AuditLogPage />)} />
+        <Route path="outbox" element={guarded('orders:read_all', <OutboxPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
