@@ -189,11 +189,11 @@ describe('live streams', () => {
 });
 
 describe('the catalogue cache', () => {
-  it('keeps answers at most a second by default, 2000 of them in 32 MB; each configurable, 0 = off', () => {
+  it('keeps answers at most a second by default, 2000 of them in 16 MB; each configurable, 0 = off', () => {
     expect(loadEnv({})).toMatchObject({
       CATALOGUE_CACHE_MAX_AGE_MS: 1000,
       CATALOGUE_CACHE_MAX_ENTRIES: 2000,
-      CATALOGUE_CACHE_MAX_MB: 32,
+      CATALOGUE_CACHE_MAX_MB: 16,
     });
     expect(
       loadEnv({
