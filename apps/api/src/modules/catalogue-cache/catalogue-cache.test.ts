@@ -187,6 +187,49 @@ describe('changes reach visitors', () => {
     expect(JSON.parse((await get(`/api/products/${product.id}`)).body).price).toBe('5.75');
   });
 
+  it('under concurrent reads, no read that starts after a price change has committed sees the old price', async () => {
+    const product = await makeProduct(shop.dataSource, { price: '7.00' });
+    // Its own category (fixtures), not a search: the anonymous search limit would refuse this many.
+    const url = trpcUrl('products.page', { limit: 20, categoryId: product.categoryId });
+    const current = JSON.parse((await get(`/api/products/${product.id}`, { cookie: admin.cookie })).body);
+    let committedAt = Infinity;
+    let stop = false;
+    const stale: number[] = [];
+    const reader = async () => {
+      while (!stop) {
+        const startedAt = performance.now();
+        const answer = await get(url);
+        expect(answer.statusCode).toBe(200);
+        if (startedAt > committedAt && priceIn(answer.body, product.id) !== '7.10') {
+          stale.push(startedAt - committedAt);
+        }
+        // A hit answers without I/O: let timers and the write run between reads.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const readers = Array.from({ length: 8 }, reader);
+    await sleep(50);
+    const put = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: current.name,
+        description: current.description,
+        price: '7.10',
+        categoryId: current.categoryId,
+        version: current.version,
+      }),
+    });
+    committedAt = performance.now();
+    expect(put.statusCode).toBe(200);
+    await sleep(100);
+    stop = true;
+    await Promise.all(readers);
+    expect(stale).toEqual([]);
+    expect(priceIn((await get(url)).body, product.id)).toBe('7.10');
+  });
+
   it('a stock change after an order shows at once, on the listing and the product', async () => {
     const product = await makeProduct(shop.dataSource, { stock: 30 });
     const url = `/api/products/${product.id}`;
