@@ -50,6 +50,8 @@ const POOL_SIZE = env.DB_POOL_SIZE ?? '10';
 const ORDER_CUSTOMERS = Number(env.BENCH_ORDER_CUSTOMERS ?? Math.max(100, Math.ceil(DURATION * 40)));
 /** The per-user order placement limit (apps/api/src/http/rate-limits.ts: 10 a minute). */
 const ORDERS_PER_CUSTOMER = 10;
+/** Shoppers of their own for the order burst beside the storefront's reads (10 orders each). */
+const BURST_CUSTOMERS = 30;
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
 const NODE_ARGS = env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
 const SERVER_URL = env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -132,6 +134,8 @@ interface Scenario {
   allowed?: number[];
   amount?: number;
   warmup?: boolean;
+  /** Runs at the same time on the api (the order burst beside the storefront's reads), at its own connections. */
+  alongside?: { id: string; request: autocannon.Request; connections: number; amount: number };
 }
 
 interface RawResult {
@@ -231,7 +235,7 @@ async function main() {
       await sql<{ email: string }>(
         url,
         `SELECT email FROM users WHERE email LIKE '%@large.example.com' ORDER BY email LIMIT $1`,
-        [ORDER_CUSTOMERS + 1],
+        [ORDER_CUSTOMERS + 1 + BURST_CUSTOMERS],
       )
     ).map((u) => u.email);
 
@@ -254,6 +258,8 @@ async function main() {
         DB_POOL_SIZE: POOL_SIZE,
         // Signing in hundreds of shoppers from one address is the bench, not an attack.
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+        // Likewise thousands of searches from one address (each counts, cached or not).
+        SEARCH_RATE_LIMIT_PER_MINUTE: '0',
       },
       port: apiPort,
       readyPath: '/api/ready',
@@ -265,7 +271,12 @@ async function main() {
     // Sign-ins over HTTP, as a browser does them.
     const signInStarted = Date.now();
     const admin = await signIn(api.baseUrl, 'admin@example.com');
-    const [reader, ...orderers] = await inParallel(shoppers, 8, (email) => signIn(api.baseUrl, email));
+    const [reader, ...everyOrderer] = await inParallel(shoppers, 8, (email) => signIn(api.baseUrl, email));
+    const burstOrderers = everyOrderer.splice(
+      0,
+      Math.min(BURST_CUSTOMERS, Math.max(0, everyOrderer.length - 1)),
+    );
+    const orderers = everyOrderer;
     log(
       `signed in the admin and ${orderers.length + 1} shoppers in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`,
     );
@@ -304,6 +315,8 @@ async function main() {
     const nextTerm = rotate(SEARCH_TERMS);
     const nextProduct = rotate(productIds);
     const nextOrderer = rotate(orderers);
+    const nextBurstOrderer = rotate(burstOrderers);
+    let missCounter = 0;
     const pick = rotate([[0], [1, 2], [3], [0, 4], [2], [1, 3, 4], [4], [0, 1]]);
 
     const orderBody = () => {
@@ -343,6 +356,14 @@ async function main() {
         kind: 'ceiling',
         server: 'pg',
         request: get('/api/products'),
+        warmup: true,
+      },
+      {
+        id: 'ceiling-pg-by-key',
+        title: 'ceiling: one product by id via pg + Fastify',
+        kind: 'ceiling',
+        server: 'pg',
+        request: get(() => `/api/products/${nextProduct()}`),
         warmup: true,
       },
       {
@@ -400,6 +421,69 @@ async function main() {
         server: 'api',
         request: get(`/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE }))}`),
         warmup: true,
+      },
+      // The storefront's call with a category and with a search (the catalogue cache, issue 18),
+      // every request a miss (a parameter tRPC ignores makes each key new: the whole uncached path plus
+      // storing the answer), and the cached page read while orders are placed (each order's stock
+      // event drops the listings on every instance: does the cache thrash?).
+      {
+        id: 'storefront-category',
+        title: 'tRPC products.page, category',
+        kind: 'read',
+        server: 'api',
+        request: get(
+          () =>
+            `/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE, categoryId: nextCategory() }))}`,
+        ),
+        warmup: true,
+      },
+      {
+        id: 'storefront-search',
+        title: 'tRPC products.page, search',
+        kind: 'read',
+        server: 'api',
+        request: get(
+          () =>
+            `/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE, search: nextTerm() }))}`,
+        ),
+        warmup: true,
+      },
+      {
+        id: 'storefront-miss',
+        title: 'tRPC products.page, every request a cache miss',
+        kind: 'read',
+        server: 'api',
+        request: get(
+          () =>
+            `/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE }))}&miss=${missCounter++}`,
+        ),
+        warmup: true,
+      },
+      {
+        id: 'storefront-during-orders',
+        title: 'tRPC products.page while orders are placed (10 connections)',
+        kind: 'read',
+        server: 'api',
+        request: get(`/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE }))}`),
+        warmup: true,
+        alongside: {
+          id: 'order-burst',
+          connections: 10,
+          amount: burstOrderers.length * ORDERS_PER_CUSTOMER,
+          request: {
+            method: 'POST',
+            path: '/api/orders',
+            setupRequest: (req) => ({
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                cookie: nextBurstOrderer().cookie,
+                'idempotency-key': randomUUID(),
+              },
+              body: orderBody(),
+            }),
+          },
+        },
       },
       {
         id: 'product-by-id',
@@ -471,7 +555,24 @@ async function main() {
       log(
         `${scenario.id}: ${scenario.amount ? `${scenario.amount} requests` : `${DURATION} s`} at ${CONNECTIONS} connections`,
       );
+      const beside = scenario.alongside;
+      const besideRun = beside
+        ? cannon(
+            server.baseUrl,
+            { ...scenario, id: beside.id, request: beside.request, amount: beside.amount },
+            DURATION,
+            beside.connections,
+          )
+        : null;
       const result = await cannon(server.baseUrl, scenario, DURATION, CONNECTIONS);
+      const besideResult = await besideRun;
+      if (beside && besideResult) {
+        raw.set(beside.id, besideResult);
+        log(
+          `  alongside, ${beside.id}: ${Math.round(besideResult.requestsPerSecond)} req/s, p99 ${besideResult.p99} ms, ` +
+            `errors ${formatErrors(besideResult.errors)}`,
+        );
+      }
       const peakKb = rss?.stop() ?? null;
       if (server.child.exitCode !== null)
         throw new Error(`${scenario.id}: the server died:\n${server.output()}`);
@@ -533,7 +634,8 @@ async function main() {
         const soldEarlier = soldBefore.find((s) => s.product_id === row.id)?.sold ?? 0;
         return before.stock - row.stock !== row.sold - soldEarlier;
       });
-      const created = orders.statuses['201'] ?? 0;
+      // The burst beside the storefront's reads placed orders too.
+      const created = (orders.statuses['201'] ?? 0) + (raw.get('order-burst')?.statuses['201'] ?? 0);
       const unexpected = Object.entries(orders.errors).filter(([status]) => status !== '409');
       const oversold = negative > 0 || mismatched.length > 0;
       orderCheck =
@@ -557,6 +659,28 @@ async function main() {
           (results.find((r) => r.id === 'trpc-page')?.ofPg != null
             ? `, tRPC ${Math.round(results.find((r) => r.id === 'trpc-page')!.ofPg! * 100)} %`
             : ''),
+      });
+    }
+    // Issue 18's targets for the anonymous catalogue (served by the catalogue cache).
+    const storefrontTargets = ['storefront-page', 'rest-page']
+      .map((id) => results.find((r) => r.id === id))
+      .filter((r): r is ScenarioResult => r !== undefined && r.ofPg !== null);
+    if (storefrontTargets.length) {
+      verdicts.push({
+        target: "the storefront's call and the REST page ≥ 100 % of the pg ceiling with p99 ≤ 25 ms",
+        met: storefrontTargets.every((r) => r.ofPg! >= 1 && r.p99 <= 25),
+        detail: storefrontTargets
+          .map((r) => `${r.id} ${Math.round(r.ofPg! * 100)} %, p99 ${r.p99} ms`)
+          .join('; '),
+      });
+    }
+    const byKeyRate = raw.get('ceiling-pg-by-key')?.requestsPerSecond;
+    const byId = raw.get('product-by-id');
+    if (byKeyRate && byId) {
+      verdicts.push({
+        target: 'one product ≥ 100 % of the by-key ceiling',
+        met: byId.requestsPerSecond >= byKeyRate,
+        detail: `${Math.round((byId.requestsPerSecond / byKeyRate) * 100)} % (${Math.round(byId.requestsPerSecond)} vs ${Math.round(byKeyRate)} req/s)`,
       });
     }
     const reads = results.filter((r) => r.kind === 'read');

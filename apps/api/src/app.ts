@@ -29,6 +29,7 @@ import { installRequestGuard } from './http/request-guard';
 import { installRateLimits } from './http/rate-limits';
 import { installSessions } from './modules/auth/sessions';
 import { installPrivateAnswers, type PublicReads } from './http/private-answers';
+import { installCatalogueCache } from './modules/catalogue-cache/catalogue-cache.http';
 import { requestUserResolver } from './modules/auth/request-user';
 import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -170,10 +171,13 @@ export async function buildApp({
   // read a session: a picture or a script does not cost a database query, and cannot fail when the
   // session store does.
   await app.register(async (api) => {
+    // First: an anonymous catalogue read it can answer costs no token, session or tRPC work.
+    const catalogueCache = installCatalogueCache(api, { env, liveEvents, publicReads: PUBLIC_READS });
     installBearerAuth(api, { dataSource });
     await installSessions(api, { env, dataSource });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
+    catalogueCache.useSearchLimit(rateLimits.anonymousSearch);
     const liveStreams = new LiveStreams({
       perUser: env.LIVE_STREAMS_PER_USER,
       maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,

@@ -188,6 +188,38 @@ describe('live streams', () => {
   });
 });
 
+describe('the catalogue cache', () => {
+  it('keeps answers at most a second by default, 2000 of them in 16 MB; each configurable, 0 = off', () => {
+    expect(loadEnv({})).toMatchObject({
+      CATALOGUE_CACHE_MAX_AGE_MS: 1000,
+      CATALOGUE_CACHE_MAX_ENTRIES: 2000,
+      CATALOGUE_CACHE_MAX_MB: 16,
+    });
+    expect(
+      loadEnv({
+        CATALOGUE_CACHE_MAX_AGE_MS: '0',
+        CATALOGUE_CACHE_MAX_ENTRIES: '10',
+        CATALOGUE_CACHE_MAX_MB: '0.5',
+      }),
+    ).toMatchObject({
+      CATALOGUE_CACHE_MAX_AGE_MS: 0,
+      CATALOGUE_CACHE_MAX_ENTRIES: 10,
+      CATALOGUE_CACHE_MAX_MB: 0.5,
+    });
+  });
+
+  it.each([
+    ['CATALOGUE_CACHE_MAX_AGE_MS', '-1'],
+    ['CATALOGUE_CACHE_MAX_AGE_MS', '1.5'],
+    ['CATALOGUE_CACHE_MAX_ENTRIES', '0'],
+    ['CATALOGUE_CACHE_MAX_MB', '0'],
+  ])('%s=%s is refused, naming the variable', (variable, value) => {
+    const lines = refusal({ [variable]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${variable}: `));
+  });
+});
+
 describe('order emails', () => {
   it('go to the built-in outbox by default, from FreshCart, retried with a growing delay', () => {
     expect(loadEnv({}).SMTP_URL).toBeUndefined();

@@ -140,6 +140,16 @@ export const EnvSchema = z
         }
         return hosts;
       }),
+    /**
+     * How long an anonymous catalogue answer may be served from the api's cache, and by browsers
+     * and proxies (Cache-Control max-age), at most: the staleness a lost invalidation could cost
+     * (modules/catalogue-cache). 0 turns the cache off.
+     */
+    CATALOGUE_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Most answers the catalogue cache keeps per api instance (least recently used go first). */
+    CATALOGUE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    /** Most megabytes of answers (with their compressed forms) the catalogue cache keeps per api instance. */
+    CATALOGUE_CACHE_MAX_MB: z.coerce.number().positive().max(4096).default(16),
     /** Live streams (SSE) a user may have open at once, per api instance; one more is refused (429). */
     LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
     /** A live stream's longest life; then it ends and the web opens a new one. */

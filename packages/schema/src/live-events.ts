@@ -39,10 +39,25 @@ export const StockChangedEvent = z.object({
 });
 export type StockChangedEvent = z.infer<typeof StockChangedEvent>;
 
+/** At most this many product ids in one catalogue event; a bigger change names none (everything). */
+export const CATALOGUE_EVENT_MAX_PRODUCTS = 50;
+
+/**
+ * The catalogue as visitors see it changed (a product created, edited or deleted, a category
+ * written): every api instance drops its cached answers for it (apps/api/src/modules/catalogue-cache).
+ * `productIds` null: anything may have changed (an import, a category). No screen hears it.
+ */
+export const CatalogueChangedEvent = z.object({
+  type: z.literal('catalogue'),
+  productIds: z.array(z.string()).max(CATALOGUE_EVENT_MAX_PRODUCTS).nullable(),
+});
+export type CatalogueChangedEvent = z.infer<typeof CatalogueChangedEvent>;
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   StockChangedEvent,
+  CatalogueChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent;
@@ -72,12 +87,21 @@ export const STAFF_LIVE_EVENT_PERMISSIONS: readonly Permission[] = [
   ...LIVE_EVENT_AUDIENCE.stock,
 ];
 
-const audienceOf = (event: LiveEvent) =>
-  event.type === 'stock' ? LIVE_EVENT_AUDIENCE.stock : LIVE_EVENT_AUDIENCE.order;
+const audienceOf = (event: LiveEvent): readonly Permission[] =>
+  event.type === 'catalogue'
+    ? [] // for the api's caches only
+    : event.type === 'stock'
+      ? LIVE_EVENT_AUDIENCE.stock
+      : LIVE_EVENT_AUDIENCE.order;
 
 /** Whether a holder of `permissions` may hear `event` on the staff stream. */
 export function hearsLiveEvent(permissions: ReadonlySet<string>, event: LiveEvent): boolean {
   return audienceOf(event).some((permission) => permissions.has(permission));
+}
+
+/** An order placed or its status changed (the events a shopper may hear of their own orders). */
+export function isOrderEvent(event: LiveEvent): event is OrderLiveEvent {
+  return event.type === 'order.placed' || event.type === 'order.status';
 }
 
 /** The shopper's view of an order event, for the owner only. */

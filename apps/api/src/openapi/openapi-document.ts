@@ -311,6 +311,31 @@ const RATE_LIMITED: Partial<Record<ProcedurePath, string>> = {
 };
 
 /** Answer headers of a route (the REST adapter sets them, see the route's `call`). */
+/**
+ * The public catalogue reads as an anonymous caller (no session cookie, no Authorization) gets them:
+ * from the catalogue cache, with HTTP caching (docs/architecture.md §4 "Catalogue cache").
+ */
+const CACHED_READ_HEADERS: oas31.HeadersObject = {
+  ETag: {
+    description: 'Anonymous callers only: a weak tag of the answer; send it back in If-None-Match',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      'Anonymous callers: `public, max-age=<CATALOGUE_CACHE_MAX_AGE_MS in s>` (categories also ' +
+      '`stale-while-revalidate`); signed-in callers: `no-store`',
+    schema: { type: 'string' },
+  },
+};
+const IF_NONE_MATCH = z.object({
+  'if-none-match': z
+    .string()
+    .optional()
+    .meta({
+      description: 'The ETag of an answer held: 304 with no body while it is current (anonymous callers)',
+    }),
+});
+
 const RESPONSE_HEADERS: Partial<Record<ProcedurePath, oas31.HeadersObject>> = {
   'orders.list': {
     'X-Total-Count': {
@@ -344,7 +369,8 @@ function tableOperation(route: RestRoute): ZodOpenApiOperationObject {
       Object.fromEntries(params.map((name) => [name, name === 'id' ? z.uuid() : z.string()])),
     );
   }
-  const header = ROUTE_HEADERS[route.procedure];
+  const cachedRead = route.method === 'GET' && PUBLIC_PROCEDURES.includes(route.procedure);
+  const header = ROUTE_HEADERS[route.procedure] ?? (cachedRead ? IF_NONE_MATCH : undefined);
   if (header) requestParams.header = header;
 
   let requestBody: ZodOpenApiOperationObject['requestBody'];
@@ -374,7 +400,9 @@ function tableOperation(route: RestRoute): ZodOpenApiOperationObject {
       : 'permission';
   const writes = route.method !== 'GET';
   const status = route.status ?? 200;
-  const headers = RESPONSE_HEADERS[route.procedure];
+  const headers = cachedRead
+    ? { ...RESPONSE_HEADERS[route.procedure], ...CACHED_READ_HEADERS }
+    : RESPONSE_HEADERS[route.procedure];
   return {
     operationId: route.procedure.replace('.', '_'),
     summary: route.summary,
@@ -389,6 +417,12 @@ function tableOperation(route: RestRoute): ZodOpenApiOperationObject {
         ...(headers && { headers }),
         ...(status !== 204 && output && { content: { 'application/json': { schema: output } } }),
       },
+      ...(cachedRead && {
+        '304': {
+          description: 'Not modified: the If-None-Match tag is current',
+          headers: CACHED_READ_HEADERS,
+        },
+      }),
       ...errors({
         ...IN_SCOPE_ERRORS,
         ...(access === 'public' && { 401: PUBLIC_401 }),

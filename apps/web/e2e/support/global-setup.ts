@@ -78,6 +78,10 @@ export default async function globalSetup() {
       SEED_DEMO: 'true',
       // Every test signs in through the real flow: the login limit would otherwise trip the suite.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // Specs change products with SQL behind the api's back (fixtures, a price raised mid-checkout)
+      // and expect the next read to show it; the catalogue cache would hold the old answer up to a
+      // second (its own api tests cover it: apps/api/src/modules/catalogue-cache/).
+      CATALOGUE_CACHE_MAX_AGE_MS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

@@ -24,6 +24,7 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError } from '../../errors';
 import { bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -233,6 +234,10 @@ export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<Product
       userId: ctx.user.id,
     }));
     await recordStockMovements(tx, movements);
+    invalidateCatalogue(
+      tx,
+      written.map((row) => row.id),
+    );
 
     const created = written.filter((row) => row.inserted).length;
     const result = {

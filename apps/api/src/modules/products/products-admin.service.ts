@@ -18,6 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { isStillReferenced } from '../../sql/pg-errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { readAdminProduct } from './products.service';
 
@@ -111,6 +112,7 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
             userId: ctx.user?.id ?? null,
           },
         ]);
+        invalidateCatalogue(tx, [row!.id]);
         return readAdminProduct(tx, row!.id);
       });
     } catch (error) {
@@ -174,6 +176,7 @@ export async function replaceProduct(
           userId: ctx.user?.id ?? null,
         },
       ]);
+      invalidateCatalogue(tx, [input.id]);
       return readAdminProduct(tx, input.id);
     });
   } catch (error) {
@@ -202,6 +205,8 @@ export async function deleteProduct(ctx: ServiceContext, id: string): Promise<Pr
       id,
     ]);
     if (!product) throw new NotFoundError('Product');
+    // Deleted or deactivated, visitors no longer see it (after commit; nothing on a rollback).
+    invalidateCatalogue(tx, [id]);
     const [inOrders]: unknown[] = await tx.query(`SELECT 1 FROM order_items WHERE product_id = $1 LIMIT 1`, [
       id,
     ]);
