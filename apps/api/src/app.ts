@@ -28,7 +28,8 @@ import { installRequestGuard } from './http/request-guard';
 import { installRateLimits } from './http/rate-limits';
 import { installSessions } from './modules/auth/sessions';
 import { installPrivateAnswers, type PublicReads } from './http/private-answers';
-import { requestUserResolver } from './modules/auth/request-user';
+import { createUserResolver, type UserRow } from './modules/auth/request-user';
+import { AuthCache } from './modules/auth/auth-cache';
 import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
@@ -93,7 +94,6 @@ export async function buildApp({
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
   });
-  const resolveUser = requestUserResolver;
 
   // Every route as registered, for the test that holds the OpenAPI document to the app.
   const registeredRoutes: RegisteredRoute[] = [];
@@ -157,6 +157,10 @@ export async function buildApp({
   const liveEvents = createLiveEventBus({ databaseKind, dataSource, log: app.log });
   await liveEvents.start(dataSource);
   app.addHook('preClose', () => liveEvents.close());
+  // Who is calling, cached per instance and forgotten on every instance when access changes.
+  const authCache = new AuthCache<UserRow>(env.AUTH_CACHE_MS);
+  authCache.listenTo(liveEvents);
+  const resolveUser = createUserResolver(authCache);
 
   // Everything that depends on who is calling lives in this scope: API tokens, sessions, limits and
   // the routes that use them. The SPA's files and the health checks stay outside, so they never
@@ -164,7 +168,7 @@ export async function buildApp({
   // session store does.
   await app.register(async (api) => {
     installBearerAuth(api, { dataSource });
-    await installSessions(api, { env, dataSource });
+    await installSessions(api, { env, dataSource, authCache });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
     const liveStreams = new LiveStreams({

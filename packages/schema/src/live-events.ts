@@ -39,10 +39,22 @@ export const StockChangedEvent = z.object({
 });
 export type StockChangedEvent = z.infer<typeof StockChangedEvent>;
 
+/**
+ * Someone's access may have changed (a sign-out, a role or permission change, a user edited or
+ * deleted): every api instance forgets what it cached of these users (`null`: of everyone;
+ * apps/api/src/modules/auth/auth-cache.ts). No screen hears it.
+ */
+export const AuthChangedEvent = z.object({
+  type: z.literal('auth'),
+  userIds: z.array(z.string()).max(100).nullable(),
+});
+export type AuthChangedEvent = z.infer<typeof AuthChangedEvent>;
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   StockChangedEvent,
+  AuthChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent;
@@ -72,12 +84,21 @@ export const STAFF_LIVE_EVENT_PERMISSIONS: readonly Permission[] = [
   ...LIVE_EVENT_AUDIENCE.stock,
 ];
 
-const audienceOf = (event: LiveEvent) =>
-  event.type === 'stock' ? LIVE_EVENT_AUDIENCE.stock : LIVE_EVENT_AUDIENCE.order;
+const audienceOf = (event: LiveEvent): readonly Permission[] =>
+  event.type === 'auth'
+    ? [] // for the api's caches only
+    : event.type === 'stock'
+      ? LIVE_EVENT_AUDIENCE.stock
+      : LIVE_EVENT_AUDIENCE.order;
 
 /** Whether a holder of `permissions` may hear `event` on the staff stream. */
 export function hearsLiveEvent(permissions: ReadonlySet<string>, event: LiveEvent): boolean {
   return audienceOf(event).some((permission) => permissions.has(permission));
+}
+
+/** An order placed or its status changed (the events a shopper may hear of their own orders). */
+export function isOrderEvent(event: LiveEvent): event is OrderLiveEvent {
+  return event.type === 'order.placed' || event.type === 'order.status';
 }
 
 /** The shopper's view of an order event, for the owner only. */

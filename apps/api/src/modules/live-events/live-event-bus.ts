@@ -173,6 +173,7 @@ export class PostgresTransport implements LiveEventTransport {
 
 export class LiveEventBus {
   private readonly listeners = new Set<LiveEventListener>();
+  private readonly localListeners = new Set<(events: readonly LiveEvent[]) => void>();
   private readonly closeListeners = new Set<() => void>();
   private outbox: LiveEvent[] = [];
   private flushing: Promise<void> | null = null;
@@ -196,6 +197,13 @@ export class LiveEventBus {
   /** Queues committed events; they leave together at the end of this tick. */
   publish(events: readonly LiveEvent[]): void {
     if (this.closed || events.length === 0) return;
+    for (const listener of this.localListeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        this.log.warn({ err: error }, 'live events: a local listener failed');
+      }
+    }
     for (const event of events) this.outbox.push(event);
     this.scheduleFlush();
   }
@@ -234,6 +242,17 @@ export class LiveEventBus {
   subscribe(listener: LiveEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Hears this process's own committed events at once, as they are published (synchronously, at
+   * COMMIT, before the request that made the change answers), besides hearing them again with
+   * everyone's through `subscribe`. For state that must not lag behind this process's own writes:
+   * the auth cache (modules/auth/auth-cache.ts).
+   */
+  onLocalPublish(listener: (events: readonly LiveEvent[]) => void): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
   }
 
   /** Called once when the bus closes (the api shutting down): open streams end. */

@@ -2,7 +2,7 @@
  * The streams the subscriptions return: each one filters the bus's events on the server, so a
  * caller is never sent what they may not see.
  */
-import { hearsLiveEvent, toShopperOrderEvent, type LiveEvent, type ShopperOrderEvent } from '@shop/schema';
+import { hearsLiveEvent, isOrderEvent, toShopperOrderEvent, type LiveEvent, type ShopperOrderEvent } from '@shop/schema';
 import type { LiveEventBus } from './live-event-bus';
 import type { StreamTerms } from './live-stream-guard';
 
@@ -79,7 +79,7 @@ export function ordersOf(
 ): AsyncGenerator<ShopperOrderEvent> {
   return streamOf(
     bus,
-    (event) => (event.type !== 'stock' && event.userId === userId ? toShopperOrderEvent(event) : null),
+    (event) => (isOrderEvent(event) && event.userId === userId ? toShopperOrderEvent(event) : null),
     new Set(),
     signal,
     terms,

@@ -20,6 +20,7 @@
  * does not pay for a look-up first.
  */
 import { PLACE_ORDER_SQL } from './place-order.sql';
+import { placementGate } from './placement-gate';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -257,8 +258,10 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 
   for (let attempt = 0; ; attempt++) {
     try {
-      // One autocommit statement (place-order.sql.ts): no transaction of ours around it.
-      return await placeInTransaction(ctx.db, userId, body, idempotencyKey ?? null, hash);
+      // One autocommit statement (place-order.sql.ts), a few at a time (placement-gate.ts).
+      return await placementGate.run(() =>
+        placeInTransaction(ctx.db, userId, body, idempotencyKey ?? null, hash),
+      );
     } catch (error) {
       // A key used before: the unique key refused this order, or the earlier order took the stock
       // this one needed (or a price changed since). Either way the answer is the earlier order.
