@@ -5,7 +5,6 @@
  * own database.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
 import { setPictureHosts } from '@shop/schema';
@@ -25,6 +24,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
+import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './http/rate-limits';
 import { installSessions } from './modules/auth/sessions';
 import { installPrivateAnswers, type PublicReads } from './http/private-answers';
@@ -116,7 +116,8 @@ export async function buildApp({
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  // helmet's headers, made once at start (http/security-headers.ts).
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Plain-http localhost must keep working: no forced upgrade.
