@@ -29,7 +29,10 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
 }
 
 /** Sets helmet's headers, made once, on every answer of `app`. */
-export async function installSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: FastifyHelmetOptions,
+): Promise<void> {
   const headers = await helmetHeaders(options);
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);

@@ -70,7 +70,7 @@ describe.skipIf(embeddedTestDatabase)('two api instances on one database', () =>
     // A forgets its cached copy when B's announcement arrives (modules/auth/auth-cache.ts): within
     // a second, as two-instances-auth.test.ts holds it.
     let status = 0;
-    for (const start = Date.now(); Date.now() - start < 1000; ) {
+    for (const start = Date.now(); Date.now() - start < 1000;) {
       status = (await fetch(`${a.baseUrl}/api/auth/user`, { headers: { cookie: shopper.cookie } })).status;
       if (status === 401) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
