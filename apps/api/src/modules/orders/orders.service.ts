@@ -19,7 +19,7 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { PLACE_ORDER_SQL } from './place-order.sql';
+import { runPlaceOrder } from './place-order.sql';
 import { placementGate } from './placement-gate';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
@@ -297,7 +297,7 @@ async function placeInTransaction(
   // Lock, check, take the stock and write, in one statement (place-order.sql.ts); when it placed
   // nothing, `refuse` says why from the rows it locked.
   const clientCents = (line: Line) => (new Set(line.clientCents).size === 1 ? line.clientCents[0]! : null);
-  const [written]: WrittenOrder[] = await tx.query(PLACE_ORDER_SQL, [
+  const [written] = (await runPlaceOrder(tx, [
     ids,
     lines.map((line) => line.quantity),
     lines.map((line) => (clientCents(line) === null ? null : centsToDecimal(clientCents(line)!))),
@@ -313,7 +313,7 @@ async function placeInTransaction(
     body.bankAccountNumber ?? null,
     idempotencyKey,
     idempotencyKey ? hash : null,
-  ]);
+  ])) as WrittenOrder[];
   const products = new Map((written!.products ?? []).map((row) => [row.id, row]));
 
   const { items, products: _locked, ...order } = written!;

@@ -21,6 +21,8 @@
  * $4.. the order's columns ($6 the client's total). The items are written at the server's prices,
  * which the verdict holds equal to the client's.
  */
+import type { PoolClient } from 'pg';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { insertStockMovementsSql } from '../inventory/stock-ledger';
 
 export const PLACE_ORDER_SQL = `
@@ -70,3 +72,31 @@ export const PLACE_ORDER_SQL = `
                                             'low_stock_threshold', p.low_stock_threshold))
           FROM locked p) AS products
   FROM (SELECT 1) AS answer LEFT JOIN placed ON true`;
+
+/** The name PLACE_ORDER_SQL is prepared under, once per pool connection. */
+const PLACE_ORDER_STATEMENT = 'shop_place_order_v1';
+
+/**
+ * Runs PLACE_ORDER_SQL as a named prepared statement: parsed and planned once per pool connection
+ * instead of at every order. Planning this statement took 1.5 ms against 3 ms for running it
+ * (EXPLAIN ANALYZE on the bench data), and with pgbench one client placed 516–525 orders/s prepared
+ * against 216–297 unprepared (docs/benchmarks.md). TypeORM's `query` always sends an unnamed
+ * statement, so this borrows the pool connection's own `pg` client. Inside a transaction (a caller
+ * that passes its own) it runs as an ordinary query on that transaction.
+ */
+export async function runPlaceOrder(db: EntityManager, params: unknown[]): Promise<unknown[]> {
+  if (db.queryRunner) return db.query(PLACE_ORDER_SQL, params);
+  const runner = db.connection.createQueryRunner();
+  try {
+    const client = (await runner.connect()) as PoolClient;
+    const result = await client.query({ name: PLACE_ORDER_STATEMENT, text: PLACE_ORDER_SQL, values: params });
+    return result.rows;
+  } catch (error) {
+    // As TypeORM reports a failed query, so callers read `driverError` (the code, the constraint) as before.
+    throw error instanceof QueryFailedError
+      ? error
+      : new QueryFailedError(PLACE_ORDER_SQL, params, error as Error);
+  } finally {
+    await runner.release();
+  }
+}
