@@ -2,7 +2,13 @@
  * The streams the subscriptions return: each one filters the bus's events on the server, so a
  * caller is never sent what they may not see.
  */
-import { hearsLiveEvent, isOrderEvent, toShopperOrderEvent, type LiveEvent, type ShopperOrderEvent } from '@shop/schema';
+import {
+  hearsLiveEvent,
+  isOrderEvent,
+  toShopperOrderEvent,
+  type LiveEvent,
+  type ShopperOrderEvent,
+} from '@shop/schema';
 import type { LiveEventBus } from './live-event-bus';
 import type { StreamTerms } from './live-stream-guard';
 
