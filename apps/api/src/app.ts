@@ -5,7 +5,6 @@
  * own database.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
 import { setPictureHosts } from '@shop/schema';
@@ -26,11 +25,13 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
+import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './http/rate-limits';
 import { installSessions } from './modules/auth/sessions';
 import { installPrivateAnswers, type PublicReads } from './http/private-answers';
 import { installCatalogueCache } from './modules/catalogue-cache/catalogue-cache.http';
-import { requestUserResolver } from './modules/auth/request-user';
+import { createUserResolver, type UserRow } from './modules/auth/request-user';
+import { AuthCache } from './modules/auth/auth-cache';
 import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
@@ -95,7 +96,6 @@ export async function buildApp({
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
   });
-  const resolveUser = requestUserResolver;
 
   // Every route as registered, for the test that holds the OpenAPI document to the app.
   const registeredRoutes: RegisteredRoute[] = [];
@@ -118,7 +118,8 @@ export async function buildApp({
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  // helmet's headers, made once at start (http/security-headers.ts).
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Plain-http localhost must keep working: no forced upgrade.
@@ -159,6 +160,10 @@ export async function buildApp({
   const liveEvents = createLiveEventBus({ databaseKind, dataSource, log: app.log });
   await liveEvents.start(dataSource);
   app.addHook('preClose', () => liveEvents.close());
+  // Who is calling, cached per instance and forgotten on every instance when access changes.
+  const authCache = new AuthCache<UserRow>(env.AUTH_CACHE_MS);
+  authCache.listenTo(liveEvents);
+  const resolveUser = createUserResolver(authCache);
 
   // Order emails: queued on the order events above, sent by a worker (modules/mail).
   if (env.ORDER_EMAILS) {
@@ -174,7 +179,7 @@ export async function buildApp({
     // First: an anonymous catalogue read it can answer costs no token, session or tRPC work.
     const catalogueCache = installCatalogueCache(api, { env, liveEvents, publicReads: PUBLIC_READS });
     installBearerAuth(api, { dataSource });
-    await installSessions(api, { env, dataSource });
+    await installSessions(api, { env, dataSource, authCache });
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
     catalogueCache.useSearchLimit(rateLimits.anonymousSearch);

@@ -7,7 +7,11 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveEventBus } from './modules/live-events/live-event-bus';
 import type { LiveStreams } from './modules/live-events/live-stream-guard';
 
-/** The signed-in caller, loaded from the database on every request (a role change applies at once). */
+/**
+ * The signed-in caller, loaded from the database, or from the instance's auth cache when read in the
+ * last AUTH_CACHE_MS (modules/auth/auth-cache.ts: a change of role or permissions is announced to
+ * every instance, which forgets it at once).
+ */
 export interface CurrentUser {
   id: string;
   email: string;

@@ -119,6 +119,18 @@ describe('session idle timeouts', () => {
   });
 });
 
+describe('AUTH_CACHE_MS', () => {
+  it('defaults to 2 seconds, takes 0 (off) to a minute', () => {
+    expect(loadEnv({}).AUTH_CACHE_MS).toBe(2000);
+    expect(loadEnv({ AUTH_CACHE_MS: '0' }).AUTH_CACHE_MS).toBe(0);
+    expect(loadEnv({ AUTH_CACHE_MS: '60000' }).AUTH_CACHE_MS).toBe(60000);
+  });
+
+  it.each(['-1', '60001', '1.5', 'soon'])('refuses %s', (value) => {
+    expect(refusal({ AUTH_CACHE_MS: value })[0]).toMatch(/^AUTH_CACHE_MS: /);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is a hop count, a list of proxy addresses, or off', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);

@@ -93,6 +93,12 @@ export const EnvSchema = z
       .number()
       .positive()
       .default(24 * 60),
+    /**
+     * How long an api instance may reuse a session's row and its user's permissions without asking
+     * the database again (modules/auth/auth-cache.ts): the longest a revocation whose announcement
+     * was lost can go unnoticed. 0 turns the cache off.
+     */
+    AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     TRUST_PROXY: TrustProxy,
     /** redis:// URL: rate-limit counters shared by every api instance (unset: each instance counts alone). */
     REDIS_URL: z.preprocess(

@@ -81,5 +81,8 @@ test('a session idle for longer than the shopper limit shows the signed-out head
      WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
     [email],
   );
+  // Made behind the api's back (no announcement): it applies once the api's cached copy of the
+  // session is older than AUTH_CACHE_MS (2 s; apps/api/src/modules/auth/auth-cache.ts).
+  await page.waitForTimeout(2100);
   await expectSignedOut(page);
 });

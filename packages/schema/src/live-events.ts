@@ -52,12 +52,23 @@ export const CatalogueChangedEvent = z.object({
   productIds: z.array(z.string()).max(CATALOGUE_EVENT_MAX_PRODUCTS).nullable(),
 });
 export type CatalogueChangedEvent = z.infer<typeof CatalogueChangedEvent>;
+/**
+ * Someone's access may have changed (a sign-out, a role or permission change, a user edited or
+ * deleted): every api instance forgets what it cached of these users (`null`: of everyone;
+ * apps/api/src/modules/auth/auth-cache.ts). No screen hears it.
+ */
+export const AuthChangedEvent = z.object({
+  type: z.literal('auth'),
+  userIds: z.array(z.string()).max(100).nullable(),
+});
+export type AuthChangedEvent = z.infer<typeof AuthChangedEvent>;
 
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   StockChangedEvent,
   CatalogueChangedEvent,
+  AuthChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent;
@@ -88,7 +99,7 @@ export const STAFF_LIVE_EVENT_PERMISSIONS: readonly Permission[] = [
 ];
 
 const audienceOf = (event: LiveEvent): readonly Permission[] =>
-  event.type === 'catalogue'
+  event.type === 'catalogue' || event.type === 'auth'
     ? [] // for the api's caches only
     : event.type === 'stock'
       ? LIVE_EVENT_AUDIENCE.stock

@@ -92,7 +92,13 @@ async function reachCallback(jar: CookieJar, email: string): Promise<URL> {
 beforeAll(async () => {
   shop = await startTestApp({
     listen: false,
-    env: { ADMIN_EMAILS: `${PROMOTED},${BOSS}`, LOG_LEVEL: 'info' },
+    env: {
+      ADMIN_EMAILS: `${PROMOTED},${BOSS}`,
+      LOG_LEVEL: 'info',
+      // Some tests here change permissions straight in the database (as the seed at a start does):
+      // with the auth cache off, each change applies at the next request (modules/auth/auth-cache.ts).
+      AUTH_CACHE_MS: '0',
+    },
     logDestination: { write: (line) => void logLines.push(line) },
   });
   admin = await signIn(shop.app, 'admin@example.com');

@@ -14,7 +14,15 @@ import { sessionKey } from './session-store';
 let shop: TestApp;
 
 beforeAll(async () => {
-  shop = await startTestApp({ env: { ADMIN_EMAILS: 'Boss@Example.com, other-admin@example.com' } });
+  shop = await startTestApp({
+    env: {
+      ADMIN_EMAILS: 'Boss@Example.com, other-admin@example.com',
+      // This file changes users, roles and sessions straight in the database, behind the api's back
+      // (no announcement): with the auth cache off, each change applies at the next request. The
+      // cache itself: modules/auth/auth-cache.test.ts, resilience/two-instances-auth.test.ts.
+      AUTH_CACHE_MS: '0',
+    },
+  });
 });
 afterAll(async () => {
   await shop?.close();

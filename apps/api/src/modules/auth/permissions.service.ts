@@ -1,6 +1,7 @@
 /**
- * What a user may do: the ONE place effective permissions are computed, from the permission tables,
- * on every request (so a change to a role, a group or a user's role applies at the next request).
+ * What a user may do: the ONE place effective permissions are computed, from the permission tables
+ * (per request, through the instance's auth cache: a change to a role, a group or a user's role is
+ * announced and forgotten on every instance, so it applies at the caller's next request; auth-cache.ts).
  *
  * The deciding role is the user's custom role (`users.role_id`) when set, else the built-in role row
  * named `users.role`. Its permissions are the union of its ACTIVE groups' ACTIVE permissions, plus

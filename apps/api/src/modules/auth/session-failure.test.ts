@@ -20,7 +20,9 @@ const webDist = mkdtempSync(join(tmpdir(), 'shop-web-'));
 beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FreshCart</title>');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  shop = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
+  // The auth cache off: every request asks the (failing) store, as it does once a cached copy is
+  // older than AUTH_CACHE_MS (modules/auth/auth-cache.ts).
+  shop = await startTestApp({ listen: false, env: { WEB_DIST: webDist, AUTH_CACHE_MS: '0' } });
   shopper = await signIn(shop.app, 'customer@example.com');
 });
 afterAll(async () => {

@@ -13,14 +13,17 @@
  *   has deleted the row;
  * - `last_seen_at` is the idle timeout's clock (sessions.ts): set when the row is written, moved by
  *   `touchSession` only, and handed to the plugin as the session's `lastSeenAt` (never stored in
- *   `sess`).
+ *   `sess`);
+ * - a row read is kept in the instance's AuthCache (auth-cache.ts) for at most AUTH_CACHE_MS; a
+ *   write or a touch here updates or drops it, and a delete (sign-out, idle end, sign out
+ *   everywhere) is announced to every instance (`authChanged`), which forgets that user's sessions.
  */
 import { createHash } from 'node:crypto';
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ServiceUnavailableError } from '../../errors';
-import type { Queryable } from '../audit/audit.service';
+import { authChanged, type AuthCache, type CachedSession } from './auth-cache';
 
 type Callback = (error?: unknown) => void;
 type GetCallback = (error: unknown, session?: Session | null) => void;
@@ -41,18 +44,31 @@ export class PgSessionStore implements SessionStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number,
+    /** This instance's cache of session rows (none: every request reads its row). */
+    private readonly cache?: AuthCache,
   ) {}
 
   get(sid: string, callback: GetCallback): void {
+    const key = sessionKey(sid);
+    const cached = this.cache?.getSession(key);
+    if (cached) {
+      callback(null, { ...cached.sess, lastSeenAt: cached.lastSeenAt } as unknown as Session);
+      return;
+    }
+    const epoch = this.cache?.epoch ?? 0;
     this.dataSource
       .query(
-        `SELECT sess, (extract(epoch FROM last_seen_at) * 1000)::float8 AS "lastSeenAt"
+        `SELECT sess, (extract(epoch FROM last_seen_at) * 1000)::float8 AS "lastSeenAt",
+                (extract(epoch FROM expire) * 1000)::float8 AS "expireMs", user_id AS "userId"
          FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`,
-        [sessionKey(sid)],
+        [key],
       )
       .then(
-        (rows: Array<{ sess: Session; lastSeenAt: number }>) =>
-          callback(null, rows[0] ? ({ ...rows[0].sess, lastSeenAt: rows[0].lastSeenAt } as Session) : null),
+        (rows: Array<CachedSession>) => {
+          const row = rows[0];
+          if (row) this.cache?.putSession(key, row, epoch);
+          callback(null, row ? ({ ...row.sess, lastSeenAt: row.lastSeenAt } as unknown as Session) : null);
+        },
         (error: unknown) => callback(storeUnavailable(error)),
       );
   }
@@ -66,6 +82,7 @@ export class PgSessionStore implements SessionStore {
       ? new Date(session.cookie.expires)
       : new Date(Date.now() + this.ttlMs);
     const { lastSeenAt: _clock, ...stored } = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    this.cache?.dropSession(sessionKey(sid));
     this.dataSource
       .query(
         `INSERT INTO sessions (sid, sess, expire, user_id, last_seen_at)
@@ -80,8 +97,15 @@ export class PgSessionStore implements SessionStore {
   }
 
   destroy(sid: string, callback: Callback): void {
-    this.dataSource.query(`DELETE FROM sessions WHERE sid = $1`, [sessionKey(sid)]).then(
-      () => callback(),
+    const key = sessionKey(sid);
+    this.cache?.dropSession(key);
+    this.dataSource.query(`DELETE FROM sessions WHERE sid = $1 RETURNING user_id AS "userId"`, [key]).then(
+      ([rows]: [Array<{ userId: string | null }>, number]) => {
+        // Every other instance forgets this user's cached sessions (it reads the others back).
+        const userIds = (rows ?? []).flatMap((row) => (row.userId ? [row.userId] : []));
+        if (userIds.length > 0) authChanged(this.dataSource.manager, userIds);
+        callback();
+      },
       (error: unknown) => callback(storeUnavailable(error)),
     );
   }
@@ -91,18 +115,24 @@ export class PgSessionStore implements SessionStore {
  * Moves a session's idle clock to now. An UPDATE only: a session deleted meanwhile (signed out
  * everywhere) stays deleted.
  */
-export async function touchSession(dataSource: DataSource, sessionId: string): Promise<void> {
-  await dataSource.query(`UPDATE sessions SET last_seen_at = ${NOW_UTC} WHERE sid = $1`, [
-    sessionKey(sessionId),
-  ]);
+export async function touchSession(
+  dataSource: DataSource,
+  sessionId: string,
+  cache?: AuthCache,
+): Promise<void> {
+  const key = sessionKey(sessionId);
+  const at = Date.now();
+  await dataSource.query(`UPDATE sessions SET last_seen_at = ${NOW_UTC} WHERE sid = $1`, [key]);
+  cache?.touchSession(key, at);
 }
 
 /** Deletes every session of a user (sign out everywhere); returns how many. */
-export async function deleteUserSessions(db: Queryable, userId: string): Promise<number> {
+export async function deleteUserSessions(db: EntityManager, userId: string): Promise<number> {
   const [, count] = (await db.query(`DELETE FROM sessions WHERE user_id = $1`, [userId])) as [
     unknown,
     number,
   ];
+  authChanged(db, [userId]);
   return count ?? 0;
 }
 

@@ -13,7 +13,15 @@ import { deriveSecret, installSessions } from './sessions';
 
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await startTestApp({ listen: false });
+  shop = await startTestApp({
+    listen: false,
+    env: {
+      // This file changes users, roles and sessions straight in the database, behind the api's back
+      // (no announcement): with the auth cache off, each change applies at the next request. The
+      // cache itself: modules/auth/auth-cache.test.ts, resilience/two-instances-auth.test.ts.
+      AUTH_CACHE_MS: '0',
+    },
+  });
 });
 afterAll(async () => {
   await shop?.close();

@@ -14,7 +14,9 @@
  *   one small write a minute.
  * - `saveUninitialized: false` and the store's own rule (it writes only sessions with a user id)
  *   mean anonymous visitors never get a row.
- * - The session holds only `userId`; the user is loaded from the database on every request.
+ * - The session holds only `userId`; the user is loaded from the database, through the instance's
+ *   AuthCache (auth-cache.ts: at most AUTH_CACHE_MS old, forgotten on every instance when a change
+ *   is announced), as is the session's row.
  * - Expired and idle rows are ignored on read and deleted every PRUNE_INTERVAL_MS (unref'd timer).
  */
 import { createHmac } from 'node:crypto';
@@ -23,7 +25,8 @@ import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../env';
-import { USER_WITH_PERMISSIONS_SQL } from './permissions.service';
+import type { AuthCache } from './auth-cache';
+import { loadUserRow, type UserRow } from './request-user';
 import { PgSessionStore, pruneExpiredSessions, touchSession } from './session-store';
 
 declare module 'fastify' {
@@ -85,14 +88,14 @@ export function idleLimits(env: Env): { staffMs: number; shopperMs: number } {
 }
 
 /** Staff are users with any permission (docs/product.md §6: customers hold none). */
-async function isStaff(dataSource: DataSource, userId: string): Promise<boolean> {
-  const [row]: { permissions: string[] }[] = await dataSource.query(USER_WITH_PERMISSIONS_SQL, [userId]);
+async function isStaff(dataSource: DataSource, userId: string, cache?: AuthCache<UserRow>): Promise<boolean> {
+  const row = await loadUserRow(dataSource, userId, cache);
   return (row?.permissions.length ?? 0) > 0;
 }
 
 export async function installSessions(
   app: FastifyInstance,
-  { env, dataSource }: { env: Env; dataSource: DataSource },
+  { env, dataSource, authCache }: { env: Env; dataSource: DataSource; authCache?: AuthCache<UserRow> },
 ): Promise<void> {
   const ttlMs = env.SESSION_TTL_HOURS * 60 * 60 * 1000;
   const { staffMs, shopperMs } = idleLimits(env);
@@ -103,7 +106,7 @@ export async function installSessions(
   await app.register(session, {
     secret: deriveSecret(env, 'session-cookie'),
     cookieName: sessionCookieName(env),
-    store: new PgSessionStore(dataSource, ttlMs),
+    store: new PgSessionStore(dataSource, ttlMs, authCache),
     saveUninitialized: false,
     rolling: false,
     cookie: {
@@ -126,7 +129,7 @@ export async function installSessions(
     const expired =
       idleMs >= longerIdleMs ||
       (idleMs >= shorterIdleMs &&
-        idleMs >= ((await isStaff(dataSource, current.userId)) ? staffMs : shopperMs));
+        idleMs >= ((await isStaff(dataSource, current.userId, authCache)) ? staffMs : shopperMs));
     if (expired) {
       // A new, empty session: the old row goes, the browser's cookie is cleared, the request is anonymous.
       req.log.info({ userId: current.userId }, 'session ended after being idle');
@@ -135,7 +138,7 @@ export async function installSessions(
     }
     // A missed touch costs at most a minute of idle clock; it never fails the request.
     if (idleMs >= TOUCH_INTERVAL_MS) {
-      await touchSession(dataSource, current.sessionId).catch((error: unknown) =>
+      await touchSession(dataSource, current.sessionId, authCache).catch((error: unknown) =>
         req.log.warn({ err: error }, 'could not move the session idle clock'),
       );
     }

@@ -20,6 +20,7 @@
  * refresh the picture when the claims carry one; the email is the user's to change in their
  * profile, so it is not overwritten.
  */
+import { authChanged } from './auth-cache';
 import { shownPictureUrl } from '@shop/schema';
 import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
@@ -167,5 +168,7 @@ async function findOrCreate(
   if (lastName && !user.lastName) user.lastName = lastName;
   if (picture) user.profileImageUrl = picture;
   if (isAdminEmail) user.role = 'admin';
+  // Its other sessions (on any api instance) see the new role and picture at once.
+  authChanged(tx, [user.id]);
   return tx.save(user);
 }

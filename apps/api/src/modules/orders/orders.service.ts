@@ -1,15 +1,16 @@
 /**
  * Placing and reading orders (docs/architecture.md §4 'Placing an order', 'Who sees what').
  *
- * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
- * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
- * prices and total equal the server's), then stock is decremented with a guarded UPDATE and the
- * order and its items are written at the server's prices. Any refusal rolls everything back.
- * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
+ * Placing is one statement (place-order.sql.ts): the products are locked `FOR UPDATE` in id order
+ * (so two orders never wait on each other in a cycle), checked (exists and active → enough stock →
+ * the client's prices and total equal the server's), then stock is decremented with a guarded
+ * UPDATE and the order and its items are written at the server's prices. A refusal writes nothing;
+ * the statement answers the locked rows and `refuse` says why. Stock can never go below 0: the
+ * guard, the row locks and `products_stock_check` each see to it.
  *
- * While the locks are held there are two statements and the COMMIT (lock, then stock, order, items
- * and ledger in one): the shorter the locked time, the more orders a hot product can take per
- * second (docs/benchmarks.md). Nothing is read before the transaction or after it.
+ * The locks are held for that one statement and its commit, no round trip to the api in between:
+ * the shorter the locked time, the more orders a hot product can take per second
+ * (docs/benchmarks.md). Nothing is read before the statement or after it.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
@@ -18,7 +19,8 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { insertStockMovementsSql } from '../inventory/stock-ledger';
+import { runPlaceOrder } from './place-order.sql';
+import { placementGate } from './placement-gate';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -256,8 +258,9 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db.transaction((tx) =>
-        placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash),
+      // One autocommit statement (place-order.sql.ts), a few at a time (placement-gate.ts).
+      return await placementGate.run(() =>
+        placeInTransaction(ctx.db, userId, body, idempotencyKey ?? null, hash),
       );
     } catch (error) {
       // A key used before: the unique key refused this order, or the earlier order took the stock
@@ -275,48 +278,10 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   }
 }
 
-/**
- * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
- * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns. Answers the order (the columns OrderDto is made of), its items, and how many
- * products had their stock taken (all of them, or the placement is refused).
- */
-const WRITE_ORDER_SQL = `
-  WITH taken AS (
-    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-    WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
-  ), placed AS (
-    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
-                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
-                        bank_account_number, idempotency_key, request_hash)
-    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-    RETURNING *
-  ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price)
-    SELECT placed.id, l.id, l.quantity, l.price
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[]) AS l(id, quantity, price)
-    RETURNING id, product_id, quantity, price
-  ), ledger AS (
-    ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
-  )
-  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total,
-         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
-         placed.shipping_address AS "shippingAddress", placed.notes,
-         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
-         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
-         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
-         placed.updated_at AS "updatedAt",
-         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text))
-          FROM items i) AS items,
-         (SELECT count(*)::int FROM taken) AS moved
-  FROM placed`;
-
+/** PLACE_ORDER_SQL's one row: the order's columns (all null when nothing was placed), its items and the locked products. */
 interface WrittenOrder extends Omit<OrderEntity, 'items'> {
   items: { id: string; productId: string; quantity: number; price: string }[];
-  moved: number;
+  products: LockedProduct[] | null;
 }
 
 async function placeInTransaction(
@@ -329,14 +294,54 @@ async function placeInTransaction(
   const lines = mergeLines(body.items);
   const ids = lines.map((line) => line.productId);
 
-  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
-  const rows: LockedProduct[] = await tx.query(
-    `SELECT id, name, price, stock, is_active, image_url, low_stock_threshold
-     FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-    [ids],
-  );
-  const products = new Map(rows.map((row) => [row.id, row]));
+  // Lock, check, take the stock and write, in one statement (place-order.sql.ts); when it placed
+  // nothing, `refuse` says why from the rows it locked.
+  const clientCents = (line: Line) => (new Set(line.clientCents).size === 1 ? line.clientCents[0]! : null);
+  const [written] = (await runPlaceOrder(tx, [
+    ids,
+    lines.map((line) => line.quantity),
+    lines.map((line) => (clientCents(line) === null ? null : centsToDecimal(clientCents(line)!))),
+    userId,
+    body.paymentMethod,
+    centsToDecimal(toCents(body.total)!),
+    body.shippingAddress,
+    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+    body.notes ?? null,
+    body.cardHolderName ?? null,
+    body.cardLastFour ?? null,
+    body.bankName ?? null,
+    body.bankAccountNumber ?? null,
+    idempotencyKey,
+    idempotencyKey ? hash : null,
+  ])) as WrittenOrder[];
+  const products = new Map((written!.products ?? []).map((row) => [row.id, row]));
 
+  const { items, products: _locked, ...order } = written!;
+  if (!order.id) refuse(lines, products, body);
+  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
+  publishAfterCommit(tx, [
+    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
+    ...lines.map((line) => {
+      const product = products.get(line.productId)!;
+      return {
+        type: 'stock' as const,
+        productId: line.productId,
+        stock: product.stock - line.quantity,
+        lowStockThreshold: product.low_stock_threshold,
+      };
+    }),
+  ]);
+  return {
+    ...toOrderDto(order),
+    items: items.map((item) => {
+      const product = products.get(item.productId)!;
+      return { ...item, product: { name: product.name, imageUrl: product.image_url } };
+    }),
+  };
+}
+
+/** Why the statement placed nothing, from the rows it locked: the 409 the shopper gets. */
+function refuse(lines: Line[], products: Map<string, LockedProduct>, body: OrderBody): never {
   const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
@@ -393,50 +398,8 @@ async function placeInTransaction(
     });
   }
 
-  // Stock, order, items and ledger in one statement: each round trip here is time the row locks
-  // are held. The answer is made of what it returns, so nothing is read back.
-  const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
-    ids,
-    lines.map((line) => line.quantity),
-    lines.map((line) => centsToDecimal(serverCents(line))),
-    userId,
-    body.paymentMethod,
-    centsToDecimal(totalCents),
-    body.shippingAddress,
-    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
-    body.notes ?? null,
-    body.cardHolderName ?? null,
-    body.cardLastFour ?? null,
-    body.bankName ?? null,
-    body.bankAccountNumber ?? null,
-    idempotencyKey,
-    idempotencyKey ? hash : null,
-  ]);
-  const { items, moved, ...order } = written!;
-  // Unreachable while the row locks are held; a guard, not a path.
-  if (moved !== lines.length) {
-    throw new ConflictError(
-      `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
-    );
-  }
-  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
-  publishAfterCommit(tx, [
-    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
-    ...lines.map((line) => {
-      const product = products.get(line.productId)!;
-      return {
-        type: 'stock' as const,
-        productId: line.productId,
-        stock: product.stock - line.quantity,
-        lowStockThreshold: product.low_stock_threshold,
-      };
-    }),
-  ]);
-  return {
-    ...toOrderDto(order),
-    items: items.map((item) => {
-      const product = products.get(item.productId)!;
-      return { ...item, product: { name: product.name, imageUrl: product.image_url } };
-    }),
-  };
+  // Unreachable: every check passed on the locked rows, so the statement would have placed it.
+  throw new ConflictError(
+    `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
+  );
 }

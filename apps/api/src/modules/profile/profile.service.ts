@@ -3,6 +3,7 @@
  * without regard to case (sign-in matches it that way), so it is stored in lower case and a
  * clash answers CONFLICT 'Email already in use'.
  */
+import { authChanged } from '../auth/auth-cache';
 import { UserEntity } from '@shop/db';
 import { PROFILE_MESSAGES, type CurrentUserDto, type ProfileChanges } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
@@ -46,6 +47,8 @@ export async function updateProfile(ctx: Ctx, changes: ProfileChanges): Promise<
       if (changes.firstName !== undefined) user.firstName = changes.firstName;
       if (changes.lastName !== undefined) user.lastName = changes.lastName;
       if (changes.phone !== undefined) user.phone = changes.phone;
+      // The cached copies of this user (every api instance's) show the new name and email.
+      authChanged(tx, [user.id]);
       return toCurrentUserDto(await tx.save(user));
     });
   } catch (error) {

@@ -10,6 +10,7 @@
  *   refused (403) when it would grant a permission the acting user lacks.
  * Each write runs in one transaction that locks the row it changes.
  */
+import { authChanged } from '../auth/auth-cache';
 import type { EntityManager } from 'typeorm';
 import {
   ADMIN_ROLE,
@@ -274,6 +275,8 @@ export async function updateRole(
       ],
     );
     await audit.recordRoleUpdated(tx, ctx, role);
+    // Activating or deactivating a role changes what its users may do, on every api instance.
+    authChanged(tx, null);
   });
   return roleDetail(ctx.db, input.id);
 }
@@ -292,6 +295,7 @@ export async function deleteRole(ctx: Ctx, id: string): Promise<DeletedDto> {
     }
     await audit.recordRoleDeleted(tx, ctx, id);
     await tx.query('DELETE FROM roles WHERE id = $1', [id]);
+    authChanged(tx, null);
   });
   return { id, message: 'Role deleted successfully' };
 }
@@ -312,6 +316,7 @@ export async function setRolePermissionGroups(
     // The groups are part of the role as staff edit it: a Manage Permissions or Edit Role dialog
     // open on it is now outdated.
     await tx.query(`UPDATE roles SET updated_at = now(), ${bumpEditVersion()} WHERE id = $1`, [role.id]);
+    authChanged(tx, null);
   });
   return roleDetail(ctx.db, input.id);
 }
@@ -409,6 +414,7 @@ export async function setGroupPermissions(
     await addGroupPermissions(tx, ctx.user, input.id, input.permissionIds);
     await audit.recordGroupPermissionsChanged(tx, ctx, input.id, before);
     await assertAdminRoleKeepsEverything(tx);
+    authChanged(tx, null);
   });
   return groupById(ctx.db, input.id);
 }

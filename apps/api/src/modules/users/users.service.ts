@@ -14,6 +14,7 @@
  * Deleting a user deletes their addresses and orders (ON DELETE CASCADE) in the same transaction;
  * the stock ledger keeps its rows (order and user links become NULL).
  */
+import { authChanged } from '../auth/auth-cache';
 import type { EntityManager } from 'typeorm';
 import {
   ADMIN_ROLE,
@@ -235,6 +236,8 @@ export async function updateUser(ctx: Ctx, input: z.output<typeof schema.UpdateU
       ],
     );
     await recordUserUpdated(tx, ctx, before);
+    // Every api instance forgets what it cached of this user (their role, name, permissions).
+    authChanged(tx, [target.id]);
   });
   return findUser(ctx.db, input.id);
 }
@@ -249,6 +252,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<DeletedDto> {
     // order_status_history.changed_by keep their rows with the link set to NULL.
     await recordUserDeleted(tx, ctx, target.id);
     await tx.query('DELETE FROM users WHERE id = $1', [target.id]);
+    authChanged(tx, [target.id]);
   });
   return { id, message: USER_MESSAGES.deleted };
 }
