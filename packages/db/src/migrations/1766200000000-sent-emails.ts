@@ -6,6 +6,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * and kind): a sender claims the row before sending (`claimed_at`) and marks it sent after
  * (`sent_at`). In the zero-configuration start, without SMTP_URL, the row is the delivery: the
  * built-in outbox.
+ *
+ * Also the schema of the email job queue (pg-boss, apps/api/src/modules/mail/order-mail-queue.ts),
+ * created here, under the migrations' lock: pg-boss creates its tables in it itself, under its own
+ * lock, but its CREATE SCHEMA races when several instances start at once.
  */
 export class SentEmails1766200000000 implements MigrationInterface {
   name = 'SentEmails1766200000000';
@@ -30,9 +34,11 @@ export class SentEmails1766200000000 implements MigrationInterface {
       )`,
     );
     await queryRunner.query(`CREATE INDEX "sent_emails_claimed_at_idx" ON "sent_emails" ("claimed_at")`);
+    await queryRunner.query(`CREATE SCHEMA IF NOT EXISTS "pgboss"`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP SCHEMA IF EXISTS "pgboss" CASCADE`);
     await queryRunner.query(`DROP TABLE "sent_emails"`);
   }
 }

@@ -69,8 +69,15 @@ function dataSourceAdapter(dataSource: DataSource) {
         const client = (await runner.connect()) as {
           query(text: string, values?: unknown[]): Promise<Result | Result[]>;
         };
-        const raw = await client.query(text, values);
-        return { rows: (Array.isArray(raw) ? raw : [raw]).flatMap((result) => result.rows ?? []) };
+        try {
+          const raw = await client.query(text, values);
+          return { rows: (Array.isArray(raw) ? raw : [raw]).flatMap((result) => result.rows ?? []) };
+        } catch (error) {
+          // A failed statement of a multi-statement BEGIN … COMMIT leaves its transaction open and
+          // aborted: end it before the connection goes back to the pool for others.
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
       } finally {
         await runner.release();
       }
@@ -94,7 +101,8 @@ export async function startOrderMail({
   log: FastifyBaseLogger;
 }): Promise<OrderMail> {
   const mailer = createMailer(env);
-  const boss = new PgBoss({ db: dataSourceAdapter(dataSource), schema: 'pgboss' });
+  // The schema is the migrations' (packages/db 1766200000000); pg-boss adds its tables under its own lock.
+  const boss = new PgBoss({ db: dataSourceAdapter(dataSource), schema: 'pgboss', createSchema: false });
   boss.on('error', (err) => log.error({ err }, 'order email queue failed'));
   await boss.start();
   await boss.createQueue(ORDER_EMAIL_QUEUE, {

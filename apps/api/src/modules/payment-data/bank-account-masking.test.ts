@@ -30,7 +30,8 @@ const trpc = (who: string, path: string, input: unknown) =>
   );
 
 beforeAll(async () => {
-  shop = await startTestApp({ listen: false });
+  // Roles and permissions change straight in the database here: nothing of them may be cached.
+  shop = await startTestApp({ listen: false, env: { AUTH_CACHE_MS: '0' } });
   for (const email of ['admin@example.com', 'sales@example.com'])
     cookies[email.split('@')[0]!] = (await signIn(shop.app, email)).cookie;
   const customer = await signIn(shop.app, uniqueEmail('bank'));
