@@ -344,6 +344,57 @@ describe('real calls of every operation', () => {
     expect((await call(admin, 'DELETE', `/api/products/${doomed.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/api/products/${MISSING}`)).statusCode).toBe(404);
 
+    // --- categories ------------------------------------------------------------------------
+    const shelf = await call(admin, 'POST', '/api/categories', {
+      body: { name: `Shelf ${tag()}`, description: 'A category of the contract test' },
+    });
+    expect(shelf.statusCode).toBe(201);
+    const category = shelf.json();
+    expect((await call(admin, 'POST', '/api/categories', { body: { name: category.name } })).statusCode).toBe(
+      409,
+    );
+    expect((await call(admin, 'POST', '/api/categories', { body: { name: ' ' } })).statusCode).toBe(400);
+    expect((await call(customer, 'POST', '/api/categories', { body: { name: 'Nope' } })).statusCode).toBe(
+      403,
+    );
+    expect((await call(admin, 'GET', '/api/admin/categories')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/categories/${category.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/categories/${MISSING}`)).statusCode).toBe(404);
+    const renamed = await call(admin, 'PATCH', `/api/categories/${category.id}`, {
+      body: { name: `${category.name} II`, imageUrl: '/products/almonds.svg', version: category.version },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (
+        await call(admin, 'PATCH', `/api/categories/${category.id}`, {
+          body: { isActive: false, version: category.version },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(admin, 'PATCH', `/api/categories/${MISSING}`, { body: { name: 'Gone' } })).statusCode,
+    ).toBe(404);
+    const everyCategory = (await call(admin, 'GET', '/api/admin/categories')).json() as { id: string }[];
+    expect(
+      (
+        await call(admin, 'PUT', '/api/categories/order', {
+          body: { ids: everyCategory.map((c) => c.id).reverse() },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(admin, 'PUT', '/api/categories/order', { body: { ids: [category.id] } })).statusCode,
+    ).toBe(409);
+    const held = await call(admin, 'POST', '/api/products', {
+      body: productBody({ categoryId: category.id }),
+    });
+    expect(held.statusCode).toBe(201);
+    expect((await call(admin, 'DELETE', `/api/categories/${category.id}`)).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'DELETE', `/api/categories/${category.id}?moveProductsTo=${categoryId}`)).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/categories/${MISSING}`)).statusCode).toBe(404);
+
     // --- CSV ---------------------------------------------------------------------------------
     const exported = await call(admin, 'GET', '/api/products/export');
     expect(exported.statusCode).toBe(200);

@@ -273,6 +273,15 @@ const NOT_FOUND_IN_BODY: Partial<Record<ProcedurePath, string>> = {
 /** What a 409 means, for each procedure that answers one (`details.reason` where it has one). */
 const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.create': 'The SKU is taken',
+  'categories.create': 'The name is taken',
+  'categories.update':
+    'The name is taken, or the category changed since `version` (`details.reason` STALE_VERSION, ' +
+    '`details.current`)',
+  'categories.reorder':
+    'A category was added or deleted meanwhile (`details.reason` CATEGORIES_CHANGED): reload and send every id',
+  'categories.delete':
+    'The category still holds products (`details.reason` HAS_PRODUCTS, `details.productCount`); send ' +
+    '`moveProductsTo` to move them to another category first',
   'products.update':
     'The SKU is taken, or the product changed since `version` (`details.reason` STALE_VERSION) or its ' +
     'stock since `expectedStock` (STOCK_CHANGED), with `details.current`',
