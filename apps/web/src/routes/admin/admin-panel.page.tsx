@@ -1,6 +1,6 @@
 /**
- * /admin (docs/product.md §2 Admin panel): the Overview and Products sections, and 'Coming Soon' for the
- * sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
+ * /admin (docs/product.md §2 Admin panel): the Overview, Products and Categories sections, and 'Coming
+ * Soon' for the sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
  */
 import { useLocation } from 'react-router-dom';
 import { AccessDenied } from '../../features/auth/access-denied';
@@ -9,11 +9,13 @@ import { activeSection, sectionById } from '../../features/admin/sections';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { OverviewSection } from '../../features/admin/components/overview-section';
 import { ProductsSection } from '../../features/admin/components/products-section';
+import { CategoriesSection } from '../../features/admin/components/categories-section';
 import { ComingSoon } from '../../features/admin/components/coming-soon';
 
 const DESCRIPTIONS: Partial<Record<string, string>> = {
   overview: 'How the shop is doing at a glance',
   products: 'Add, edit and remove products',
+  categories: 'Organise the storefront: names, pictures, order and visibility',
 };
 
 export function AdminPanelPage() {
@@ -35,6 +37,8 @@ export function AdminPanelPage() {
         <OverviewSection />
       ) : section.id === 'products' ? (
         <ProductsSection />
+      ) : section.id === 'categories' ? (
+        <CategoriesSection />
       ) : (
         <ComingSoon section={section.label} />
       )}
