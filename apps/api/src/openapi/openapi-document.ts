@@ -550,6 +550,17 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
       operationId: 'products_import',
       summary: 'Create and update products from a CSV file, by SKU, all or nothing',
       tags: ['products'],
+      parameters: [
+        {
+          name: 'createCategories',
+          in: 'query',
+          required: false,
+          description:
+            'true: create the categories the file names that do not exist (needs categories:create); ' +
+            'otherwise an unknown category is an invalid row',
+          schema: { type: 'string', enum: ['true', 'false'] },
+        },
+      ],
       requestBody: {
         required: true,
         content: {
@@ -563,7 +574,8 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
         ...errors({
           ...IN_SCOPE_ERRORS,
           ...WRITE_ERRORS,
-          400: 'An invalid row: `issues` names each (`row 3: price`); nothing was written',
+          400: 'An invalid row: `issues` names each (`row 3: price`), or a bad `createCategories`; nothing was written',
+          409: 'A category the file names was deleted during the import; nothing was written',
           413: `The file is over ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB`,
           415: 'A body that is not `Content-Type: text/csv`',
         }),
