@@ -468,6 +468,25 @@ describe('real calls of every operation', () => {
         .statusCode,
     ).toBe(404);
 
+    // --- analytics ---------------------------------------------------------------------------
+    const today = new Date().toISOString().slice(0, 10);
+    const monthsAgo = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (await call(admin, 'GET', `/api/admin/analytics?from=${monthsAgo}&to=${today}&bucket=week`)).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/analytics?from=${today}&to=2020-01-01`)).statusCode).toBe(
+      400,
+    );
+    expect((await call(customer, 'GET', `/api/admin/analytics?from=${today}&to=${today}`)).statusCode).toBe(
+      403,
+    );
+    const ordersCsv = await call(admin, 'GET', `/api/admin/analytics/orders.csv?from=${today}&to=${today}`);
+    expect(ordersCsv.statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/admin/analytics/orders.csv?from=nope')).statusCode).toBe(400);
+    expect(
+      (await call(customer, 'GET', `/api/admin/analytics/orders.csv?from=${today}&to=${today}`)).statusCode,
+    ).toBe(403);
+
     // --- addresses and profile ---------------------------------------------------------------
     const address = {
       title: 'Home',

@@ -38,6 +38,7 @@ import { appRouter } from '../trpc/router';
 import { restRoutes, type ProcedurePath, type RestRoute } from '../rest/routes';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';
+import { ORDERS_CSV_COLUMNS } from '../modules/analytics/analytics.service';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -542,6 +543,24 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
           content: { 'text/csv': { schema: z.string() } },
         },
         ...errors({ ...IN_SCOPE_ERRORS, 403: true }),
+      },
+    },
+  },
+  '/api/admin/analytics/orders.csv': {
+    get: {
+      operationId: 'analytics_orders_export',
+      summary: 'The orders placed in a range as a CSV file (UTC days, both included)',
+      tags: ['admin'],
+      parameters: [
+        { name: 'from', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+        { name: 'to', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+      ],
+      responses: {
+        '200': {
+          description: `Columns: ${ORDERS_CSV_COLUMNS.join(', ')}`,
+          content: { 'text/csv': { schema: z.string() } },
+        },
+        ...errors({ ...IN_SCOPE_ERRORS, 400: 'A missing or invalid `from` or `to`', 403: true }),
       },
     },
   },

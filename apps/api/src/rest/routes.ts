@@ -80,6 +80,13 @@ export const restRoutes: RestRoute[] = [
     procedure: 'categories.list',
     summary: 'The categories shoppers see, in the storefront order',
   },
+  // Sales analytics (issue 19 item 5); the orders CSV export is analytics.routes.ts.
+  {
+    method: 'GET',
+    url: '/api/admin/analytics',
+    procedure: 'analytics.sales',
+    summary: 'Sales over a range: revenue per period, orders by status, top products and categories',
+  },
   // Categories managed by staff (issue 19 item 1).
   {
     method: 'GET',

@@ -13,11 +13,13 @@ import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modul
 import { liveEventsRouter, orderEventsRouter } from '../modules/live-events/live-events.router';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 import { auditRouter } from '../modules/audit/audit.router';
+import { analyticsRouter } from '../modules/analytics/analytics.router';
 
 export const appRouter = router({
   auth: authRouter,
   categories: categoriesRouter,
   products: productsRouter,
+  analytics: analyticsRouter,
   admin: adminRouter,
   inventory: inventoryRouter,
   orderManagement: orderManagementRouter,

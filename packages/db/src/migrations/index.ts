@@ -11,6 +11,7 @@ import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-i
 import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
 import { CategoryAdmin1766000000000 } from './1766000000000-category-admin';
+import { AnalyticsIndexes1766000000001 } from './1766000000001-analytics-indexes';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ApiTokenScopes1765850000000,
   HashedSessions1765900000000,
   CategoryAdmin1766000000000,
+  AnalyticsIndexes1766000000001,
 ];

@@ -42,7 +42,8 @@ function createCategoriesFlag(req: FastifyRequest): boolean {
   ]);
 }
 
-async function requirePermissions(
+/** The caller, when signed in and holding every one of `permissions` (401 / 403 recorded otherwise). */
+export async function requirePermissions(
   req: FastifyRequest,
   deps: { dataSource: DataSource; resolveUser: UserResolver },
   permissions: readonly Permission[],

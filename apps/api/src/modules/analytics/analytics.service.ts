@@ -1,0 +1,218 @@
+/**
+ * Admin → Analytics (issue 19 item 5; the definitions are in @shop/schema analytics.ts). Every
+ * number is one SQL aggregate over the orders placed in the range, read through the index
+ * orders_created_at_cover_idx (created_at, with status and total) and, for the order lines,
+ * order_items_order_id_cover_idx (order_id, with product, quantity and price): index-only scans
+ * that stay fast on the large data set (docs/benchmarks.md, "Analytics").
+ *
+ * The queries run one after another on the request's connection: the embedded database has exactly
+ * one, and on PostgreSQL a burst of seven connections per screen would only queue behind the pool.
+ */
+import { stringify } from 'csv-stringify/sync';
+import {
+  ANALYTICS_TOP,
+  neutraliseCsvFormula,
+  ORDER_STATUSES,
+  centsToDecimal,
+  type AnalyticsBucket,
+  type AnalyticsDto,
+  type AnalyticsInput,
+} from '@shop/schema';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context';
+
+type Query = z.output<typeof AnalyticsInput>;
+
+/** The half-open UTC range [from 00:00, the day after `to` 00:00). */
+export function rangeBounds(from: string, to: string): [string, string] {
+  const end = new Date(`${to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return [`${from}T00:00:00Z`, end.toISOString()];
+}
+
+const TRUNC: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
+
+interface RevenueRow {
+  period: string;
+  orders: number;
+  placed: string;
+  delivered: string;
+}
+
+/** A sum of money (numeric) as a decimal string with 2 places ('0.00' for none). */
+const money = (sum: string) => `COALESCE(${sum}, 0)::numeric(16,2)::text`;
+
+export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise<AnalyticsDto> {
+  const [start, end] = rangeBounds(input.from, input.to);
+  const bucket = TRUNC[input.bucket];
+  const db = ctx.db;
+
+  // Periods of the range, empty ones included, each with its placed and delivered revenue.
+  const revenue: RevenueRow[] = await db.query(
+    `WITH periods AS (
+       SELECT generate_series(date_trunc('${bucket}', $1::timestamptz AT TIME ZONE 'UTC'),
+                              date_trunc('${bucket}', ($2::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC'),
+                              interval '1 ${bucket}') AS period
+     ),
+     sums AS (
+       SELECT date_trunc('${bucket}', created_at AT TIME ZONE 'UTC') AS period,
+              count(*) FILTER (WHERE status <> 'cancelled')::int AS orders,
+              ${money(`SUM(total) FILTER (WHERE status <> 'cancelled')`)} AS placed,
+              ${money(`SUM(total) FILTER (WHERE status = 'delivered')`)} AS delivered
+       FROM orders
+       WHERE created_at >= $1 AND created_at < $2
+       GROUP BY 1
+     )
+     SELECT to_char(p.period, 'YYYY-MM-DD') AS period, COALESCE(s.orders, 0) AS orders,
+            COALESCE(s.placed, '0.00') AS placed, COALESCE(s.delivered, '0.00') AS delivered
+     FROM periods p LEFT JOIN sums s ON s.period = p.period
+     ORDER BY p.period`,
+    [start, end],
+  );
+
+  const statusRows: { status: string; count: number }[] = await db.query(
+    `SELECT status, count(*)::int AS count FROM orders
+     WHERE created_at >= $1 AND created_at < $2 GROUP BY status`,
+    [start, end],
+  );
+  const byStatus = new Map(statusRows.map((row) => [row.status, row.count]));
+
+  const [totals]: {
+    placed_orders: number;
+    placed_revenue: string;
+    delivered_revenue: string;
+    average: string;
+  }[] = await db.query(
+    `SELECT count(*) FILTER (WHERE status <> 'cancelled')::int AS placed_orders,
+            ${money(`SUM(total) FILTER (WHERE status <> 'cancelled')`)} AS placed_revenue,
+            ${money(`SUM(total) FILTER (WHERE status = 'delivered')`)} AS delivered_revenue,
+            COALESCE(AVG(total) FILTER (WHERE status <> 'cancelled'), 0)::numeric(16,2)::text AS average
+     FROM orders WHERE created_at >= $1 AND created_at < $2`,
+    [start, end],
+  );
+
+  // Order lines of the range's (not cancelled) orders, summed per product once; the top lists and
+  // the categories are read from that one aggregate.
+  const products: {
+    product_id: string;
+    name: string;
+    category_id: string | null;
+    category: string | null;
+    revenue: string;
+    units: number;
+  }[] = await db.query(
+    `WITH lines AS (
+         SELECT i.product_id, SUM(i.quantity)::int AS units, SUM(i.quantity * i.price) AS revenue
+         FROM orders o JOIN order_items i ON i.order_id = o.id
+         WHERE o.created_at >= $1 AND o.created_at < $2 AND o.status <> 'cancelled'
+         GROUP BY i.product_id
+       )
+       SELECT l.product_id, p.name, p.category_id, c.name AS category,
+              l.revenue::numeric(16,2)::text AS revenue, l.units
+       FROM lines l JOIN products p ON p.id = l.product_id LEFT JOIN categories c ON c.id = p.category_id`,
+    [start, end],
+  );
+
+  const [stock]: { low: number; out: number }[] = await db.query(
+    `SELECT count(*) FILTER (WHERE stock > 0 AND stock <= low_stock_threshold)::int AS low,
+            count(*) FILTER (WHERE stock <= 0)::int AS out
+     FROM products WHERE is_active`,
+  );
+
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const product = (row: (typeof products)[number]) => ({
+    productId: row.product_id,
+    name: row.name,
+    revenue: row.revenue,
+    units: row.units,
+  });
+  const byRevenue = [...products].sort(
+    (a, b) => cents(b.revenue) - cents(a.revenue) || a.name.localeCompare(b.name),
+  );
+  const byUnits = [...products].sort((a, b) => b.units - a.units || a.name.localeCompare(b.name));
+
+  const categories = new Map<
+    string,
+    { categoryId: string | null; name: string; cents: number; units: number }
+  >();
+  for (const row of products) {
+    const key = row.category_id ?? 'none';
+    const entry = categories.get(key) ?? {
+      categoryId: row.category_id,
+      name: row.category ?? 'Uncategorized',
+      cents: 0,
+      units: 0,
+    };
+    entry.cents += cents(row.revenue);
+    entry.units += row.units;
+    categories.set(key, entry);
+  }
+  const topCategories = [...categories.values()]
+    .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name))
+    .slice(0, ANALYTICS_TOP)
+    .map(({ categoryId, name, cents: total, units }) => ({
+      categoryId,
+      name,
+      revenue: centsToDecimal(total),
+      units,
+    }));
+
+  const orders = statusRows.reduce((sum, row) => sum + row.count, 0);
+  return {
+    from: input.from,
+    to: input.to,
+    bucket: input.bucket,
+    totals: {
+      orders,
+      placedOrders: totals?.placed_orders ?? 0,
+      cancelledOrders: byStatus.get('cancelled') ?? 0,
+      placedRevenue: totals?.placed_revenue ?? '0.00',
+      deliveredRevenue: totals?.delivered_revenue ?? '0.00',
+      averageOrderValue: totals?.average ?? '0.00',
+    },
+    revenue,
+    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+    topProductsByRevenue: byRevenue.slice(0, ANALYTICS_TOP).map(product),
+    topProductsByUnits: byUnits.slice(0, ANALYTICS_TOP).map(product),
+    topCategories,
+    stock: { lowStock: stock?.low ?? 0, outOfStock: stock?.out ?? 0 },
+  };
+}
+
+/** The columns of the orders CSV export, in order. */
+export const ORDERS_CSV_COLUMNS = [
+  'order_number',
+  'order_id',
+  'placed_at',
+  'status',
+  'customer_email',
+  'items',
+  'units',
+  'total',
+  'payment_method',
+] as const;
+
+/**
+ * The orders placed in the range as CSV (oldest first), cancelled ones included with their status.
+ * Text cells pass through the formula neutraliser (OWASP CSV injection), as the product export's do.
+ */
+export async function exportOrdersCsv(db: ServiceContext['db'], range: { from: string; to: string }) {
+  const [start, end] = rangeBounds(range.from, range.to);
+  const rows: Record<(typeof ORDERS_CSV_COLUMNS)[number], string | number>[] = await db.query(
+    `SELECT left(o.id::text, 8) AS order_number, o.id AS order_id,
+            to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS placed_at,
+            o.status, u.email AS customer_email,
+            (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
+            (SELECT COALESCE(SUM(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS units,
+            o.total::text AS total, o.payment_method
+     FROM orders o JOIN users u ON u.id = o.user_id
+     WHERE o.created_at >= $1 AND o.created_at < $2
+     ORDER BY o.created_at, o.id`,
+    [start, end],
+  );
+  return stringify(rows, {
+    header: true,
+    columns: [...ORDERS_CSV_COLUMNS],
+    cast: { string: neutraliseCsvFormula },
+  });
+}
