@@ -151,22 +151,26 @@ describe('Admin → Categories', () => {
   it('refuses to delete a category holding products, saying how many; moving them deletes it', async () => {
     const category = await createCategory();
     const target = await createCategory();
-    const products = [await createProductIn(category.id), await createProductIn(category.id)];
+    const products = [
+      await createProductIn(category.id),
+      await createProductIn(category.id),
+      await createProductIn(category.id),
+    ];
 
     const refused = await call(admin, 'DELETE', `/api/categories/${category.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      `${category.name} still holds 2 products. Move them to another category or delete them first.`,
+      `${category.name} still holds 3 products. Move them to another category or delete them first.`,
     );
-    expect(refused.body.details).toEqual({ reason: 'HAS_PRODUCTS', productCount: 2 });
-    expect((await call(admin, 'GET', `/api/admin/categories/${category.id}`)).body.productCount).toBe(2);
+    expect(refused.body.details).toEqual({ reason: 'HAS_PRODUCTS', productCount: 3 });
+    expect((await call(admin, 'GET', `/api/admin/categories/${category.id}`)).body.productCount).toBe(3);
 
     const self = await call(admin, 'DELETE', `/api/categories/${category.id}?moveProductsTo=${category.id}`);
     expect(self.status).toBe(400);
 
     const moved = await call(admin, 'DELETE', `/api/categories/${category.id}?moveProductsTo=${target.id}`);
     expect(moved.status).toBe(200);
-    expect(moved.body).toEqual({ id: category.id, movedProducts: 2, message: 'Category deleted' });
+    expect(moved.body).toEqual({ id: category.id, movedProducts: 3, message: 'Category deleted' });
     for (const product of products) {
       expect((await call(admin, 'GET', `/api/products/${product.id}`)).body.categoryId).toBe(target.id);
     }

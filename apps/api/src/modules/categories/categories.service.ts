@@ -226,12 +226,13 @@ export async function deleteCategory(
           productCount: products,
         });
       }
-      const movedRows: unknown[] = await tx.query(
+      // The category row is locked: no product can join it meanwhile, so all `products` move.
+      await tx.query(
         `UPDATE products SET category_id = $2, updated_at = now(), ${bumpEditVersion()}
-         WHERE category_id = $1 RETURNING id`,
+         WHERE category_id = $1`,
         [input.id, input.moveProductsTo],
       );
-      moved = movedRows.length;
+      moved = products;
     }
     await tx.query(`DELETE FROM categories WHERE id = $1`, [input.id]);
     return { id: input.id, movedProducts: moved, message: CATEGORY_MESSAGES.deleted };

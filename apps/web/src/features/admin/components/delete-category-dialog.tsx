@@ -49,22 +49,21 @@ function DeleteCategoryForm({
       setError('Choose the category that receives the products');
       return;
     }
-    remove.mutate(
-      { id: category.id, ...(count > 0 && target && { moveProductsTo: target }) },
-      {
-        onSuccess: (result) => {
-          toast({
-            title: 'Success',
-            description:
-              result.movedProducts > 0
-                ? `${result.message}. ${result.movedProducts} ${result.movedProducts === 1 ? 'product' : 'products'} moved.`
-                : result.message,
-          });
-          onDone();
-        },
-        onError: (failure) => report(failure, { title: 'Error' }),
-      },
-    );
+    // mutateAsync: the toast shows even if the list's refetch re-renders the dialog away first.
+    remove
+      .mutateAsync({ id: category.id, ...(count > 0 && target && { moveProductsTo: target }) })
+      .then((result) => {
+        const moved = result.movedProducts;
+        toast({
+          title: 'Success',
+          description:
+            moved > 0
+              ? `${result.message}. ${moved} ${moved === 1 ? 'product' : 'products'} moved.`
+              : result.message,
+        });
+        onDone();
+      })
+      .catch((failure: unknown) => report(failure, { title: 'Error' }));
   };
 
   return (
