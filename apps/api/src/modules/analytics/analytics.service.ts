@@ -14,6 +14,7 @@ import {
   neutraliseCsvFormula,
   ORDER_STATUSES,
   centsToDecimal,
+  toCents,
   type AnalyticsBucket,
   type AnalyticsDto,
   type AnalyticsInput,
@@ -70,47 +71,57 @@ export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise
     [start, end],
   );
 
-  const statusRows: { status: string; count: number }[] = await db.query(
-    `SELECT status, count(*)::int AS count FROM orders
+  // Orders by status with their sums: the totals are read from these rows (one index-only scan).
+  const statusRows: { status: string; count: number; revenue: string }[] = await db.query(
+    `SELECT status, count(*)::int AS count, ${money('SUM(total)')} AS revenue FROM orders
      WHERE created_at >= $1 AND created_at < $2 GROUP BY status`,
     [start, end],
   );
-  const byStatus = new Map(statusRows.map((row) => [row.status, row.count]));
+  const byStatus = new Map(statusRows.map((row) => [row.status, row]));
+  const placedRows = statusRows.filter((row) => row.status !== 'cancelled');
+  const placedOrders = placedRows.reduce((sum, row) => sum + row.count, 0);
+  const placedCents = placedRows.reduce((sum, row) => sum + toCents(row.revenue)!, 0);
 
-  const [totals]: {
-    placed_orders: number;
-    placed_revenue: string;
-    delivered_revenue: string;
-    average: string;
-  }[] = await db.query(
-    `SELECT count(*) FILTER (WHERE status <> 'cancelled')::int AS placed_orders,
-            ${money(`SUM(total) FILTER (WHERE status <> 'cancelled')`)} AS placed_revenue,
-            ${money(`SUM(total) FILTER (WHERE status = 'delivered')`)} AS delivered_revenue,
-            COALESCE(AVG(total) FILTER (WHERE status <> 'cancelled'), 0)::numeric(16,2)::text AS average
-     FROM orders WHERE created_at >= $1 AND created_at < $2`,
-    [start, end],
-  );
-
-  // Order lines of the range's (not cancelled) orders, summed per product once; the top lists and
-  // the categories are read from that one aggregate.
-  const products: {
-    product_id: string;
-    name: string;
-    category_id: string | null;
-    category: string | null;
+  // Order lines of the range's (not cancelled) orders, summed per product once (materialised);
+  // the three top lists are cut from that aggregate in SQL, so only their rows leave the database.
+  const tops: {
+    list: 'revenue' | 'units' | 'category';
+    id: string | null;
+    name: string | null;
     revenue: string;
     units: number;
   }[] = await db.query(
-    `WITH lines AS (
-         SELECT i.product_id, SUM(i.quantity)::int AS units, SUM(i.quantity * i.price) AS revenue
-         FROM orders o JOIN order_items i ON i.order_id = o.id
-         WHERE o.created_at >= $1 AND o.created_at < $2 AND o.status <> 'cancelled'
-         GROUP BY i.product_id
-       )
-       SELECT l.product_id, p.name, p.category_id, c.name AS category,
-              l.revenue::numeric(16,2)::text AS revenue, l.units
-       FROM lines l JOIN products p ON p.id = l.product_id LEFT JOIN categories c ON c.id = p.category_id`,
-    [start, end],
+    `WITH lines AS MATERIALIZED (
+       SELECT i.product_id, SUM(i.quantity)::int AS units, SUM(i.quantity * i.price) AS revenue
+       FROM orders o JOIN order_items i ON i.order_id = o.id
+       WHERE o.created_at >= $1 AND o.created_at < $2 AND o.status <> 'cancelled'
+       GROUP BY i.product_id
+     ),
+     named AS (
+       SELECT l.*, p.name, p.category_id FROM lines l JOIN products p ON p.id = l.product_id
+     ),
+     by_revenue AS (
+       SELECT 1 AS list_order, 'revenue' AS list, product_id AS id, name, revenue, units,
+              row_number() OVER (ORDER BY revenue DESC, name, product_id) AS place
+       FROM named ORDER BY place LIMIT $3
+     ),
+     by_units AS (
+       SELECT 2 AS list_order, 'units' AS list, product_id AS id, name, revenue, units,
+              row_number() OVER (ORDER BY units DESC, name, product_id) AS place
+       FROM named ORDER BY place LIMIT $3
+     ),
+     by_category AS (
+       SELECT 3 AS list_order, 'category' AS list, n.category_id AS id, c.name, SUM(n.revenue) AS revenue,
+              SUM(n.units)::int AS units,
+              row_number() OVER (ORDER BY SUM(n.revenue) DESC, c.name) AS place
+       FROM named n LEFT JOIN categories c ON c.id = n.category_id
+       GROUP BY n.category_id, c.name
+       ORDER BY place LIMIT $3
+     )
+     SELECT list, id, name, revenue::numeric(16,2)::text AS revenue, units
+     FROM (SELECT * FROM by_revenue UNION ALL SELECT * FROM by_units UNION ALL SELECT * FROM by_category) t
+     ORDER BY list_order, place`,
+    [start, end, ANALYTICS_TOP],
   );
 
   const [stock]: { low: number; out: number }[] = await db.query(
@@ -119,42 +130,19 @@ export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise
      FROM products WHERE is_active`,
   );
 
-  const cents = (amount: string) => Math.round(Number(amount) * 100);
-  const product = (row: (typeof products)[number]) => ({
-    productId: row.product_id,
-    name: row.name,
+  const product = (row: (typeof tops)[number]) => ({
+    productId: row.id!,
+    name: row.name ?? '',
     revenue: row.revenue,
     units: row.units,
   });
-  const byRevenue = [...products].sort(
-    (a, b) => cents(b.revenue) - cents(a.revenue) || a.name.localeCompare(b.name),
-  );
-  const byUnits = [...products].sort((a, b) => b.units - a.units || a.name.localeCompare(b.name));
-
-  const categories = new Map<
-    string,
-    { categoryId: string | null; name: string; cents: number; units: number }
-  >();
-  for (const row of products) {
-    const key = row.category_id ?? 'none';
-    const entry = categories.get(key) ?? {
-      categoryId: row.category_id,
-      name: row.category ?? 'Uncategorized',
-      cents: 0,
-      units: 0,
-    };
-    entry.cents += cents(row.revenue);
-    entry.units += row.units;
-    categories.set(key, entry);
-  }
-  const topCategories = [...categories.values()]
-    .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name))
-    .slice(0, ANALYTICS_TOP)
-    .map(({ categoryId, name, cents: total, units }) => ({
-      categoryId,
-      name,
-      revenue: centsToDecimal(total),
-      units,
+  const topCategories = tops
+    .filter((row) => row.list === 'category')
+    .map((row) => ({
+      categoryId: row.id,
+      name: row.name ?? 'Uncategorized',
+      revenue: row.revenue,
+      units: row.units,
     }));
 
   const orders = statusRows.reduce((sum, row) => sum + row.count, 0);
@@ -164,16 +152,17 @@ export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise
     bucket: input.bucket,
     totals: {
       orders,
-      placedOrders: totals?.placed_orders ?? 0,
-      cancelledOrders: byStatus.get('cancelled') ?? 0,
-      placedRevenue: totals?.placed_revenue ?? '0.00',
-      deliveredRevenue: totals?.delivered_revenue ?? '0.00',
-      averageOrderValue: totals?.average ?? '0.00',
+      placedOrders,
+      cancelledOrders: byStatus.get('cancelled')?.count ?? 0,
+      placedRevenue: centsToDecimal(placedCents),
+      deliveredRevenue: byStatus.get('delivered')?.revenue ?? '0.00',
+      // Rounded half up to the cent, as PostgreSQL's numeric rounding would.
+      averageOrderValue: centsToDecimal(placedOrders ? Math.round(placedCents / placedOrders) : 0),
     },
     revenue,
-    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
-    topProductsByRevenue: byRevenue.slice(0, ANALYTICS_TOP).map(product),
-    topProductsByUnits: byUnits.slice(0, ANALYTICS_TOP).map(product),
+    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
+    topProductsByRevenue: tops.filter((row) => row.list === 'revenue').map(product),
+    topProductsByUnits: tops.filter((row) => row.list === 'units').map(product),
     topCategories,
     stock: { lowStock: stock?.low ?? 0, outOfStock: stock?.out ?? 0 },
   };
