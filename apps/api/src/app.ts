@@ -21,6 +21,7 @@ import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
 import { productCsvRoutes } from './modules/products/product-csv.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
@@ -193,6 +194,7 @@ export async function buildApp({
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);
     await api.register(productCsvRoutes, deps);
+    await api.register(analyticsRoutes, deps);
     await api.register(openApiRoutes);
 
     // The tRPC plugin replaces the JSON body parser inside its own scope (docs/stack.md gotcha 7).

@@ -1,6 +1,7 @@
 /**
  * Permission names (`resource:action`) and the built-in roles' defaults, which reproduce docs/product.md §6:
- * admin everything; inventory_manager products and inventory; sales_manager orders; customers
+ * admin everything; inventory_manager products, categories and inventory; sales_manager orders and
+ * sales analytics; customers
  * only their own data (which needs no permission, only a session).
  */
 import type { Role } from './users';
@@ -11,10 +12,16 @@ export const PERMISSIONS = {
   'products:create': 'Create products',
   'products:update': 'Edit products',
   'products:delete': 'Delete or deactivate products',
+  'categories:read': 'See every category, inactive ones included, with its product count',
+  'categories:create': 'Create categories',
+  'categories:update':
+    'Edit categories, their pictures, their order on the storefront and whether shoppers see them',
+  'categories:delete': 'Delete categories (moving their products to another category)',
   'inventory:read': 'See inventory, low-stock items and stock history',
   'inventory:update': 'Change stock levels and low-stock thresholds',
   'orders:read_all': 'See every customer’s orders',
   'orders:update': 'Change the status of orders',
+  'analytics:read': 'See sales analytics and export the orders of a period',
   'payments:read': 'See whole bank account numbers in an order’s detail (elsewhere only the last 4)',
   'users:read': 'See users',
   'users:create': 'Create users',
@@ -40,10 +47,20 @@ const INVENTORY: Permission[] = [
   'products:create',
   'products:update',
   'products:delete',
+  'categories:read',
+  'categories:create',
+  'categories:update',
+  'categories:delete',
   'inventory:read',
   'inventory:update',
 ];
-const SALES: Permission[] = ['admin:access', 'orders:read_all', 'orders:update', 'payments:read'];
+const SALES: Permission[] = [
+  'admin:access',
+  'orders:read_all',
+  'orders:update',
+  'analytics:read',
+  'payments:read',
+];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSION_NAMES,

@@ -59,7 +59,10 @@ export const PRODUCT_CSV_MESSAGES = {
   invalidRows: (count: number) =>
     `${count} ${count === 1 ? 'row is' : 'rows are'} invalid: nothing was imported`,
   duplicateSku: (sku: string, row: number) => `SKU ${sku} is also on row ${row}`,
-  unknownCategory: (name: string) => `Unknown category "${name}"`,
+  unknownCategory: (name: string) =>
+    `Unknown category "${name}" (import with createCategories=true to create it)`,
+  createCategoriesFlag: 'createCategories must be true or false',
+  categoryGone: (name: string) => `Category "${name}" was deleted during the import: nothing was imported`,
   missingColumns: (columns: string[]) => `Missing columns: ${columns.join(', ')}`,
   unknownColumns: (columns: string[]) => `Unknown columns: ${columns.join(', ')}`,
 } as const;
@@ -116,5 +119,7 @@ export const ProductImportResult = z.object({
   unchanged: z.number().int(),
   /** Products whose stock level the import changed (each one a row in the stock ledger). */
   stockChanges: z.number().int(),
+  /** Categories the import created (only with `createCategories=true`), by name. */
+  categoriesCreated: z.array(z.string()),
 });
 export type ProductImportResult = z.infer<typeof ProductImportResult>;

@@ -96,6 +96,8 @@ export const AdminProductPageInput = z.strictObject({
   categoryId: z.uuid('categoryId must be a uuid').optional(),
   /** Only products at or under their low-stock threshold. */
   lowStockOnly: z.boolean().optional(),
+  /** Active products only, inactive (hidden from shoppers) only, or both (the default). */
+  status: z.enum(['all', 'active', 'inactive']).optional(),
   page: count(1, 1_000_000).default(1),
   pageSize: count(1, PRODUCT_PAGE_MAX).default(ADMIN_PRODUCT_PAGE_SIZE),
 });
@@ -147,7 +149,13 @@ export const ProductInput = z.strictObject({
     .max(2000)
     .refine(withoutCardNumber, CARD_DATA_MESSAGE),
   price,
-  unit: z.string().trim().min(1).max(40).refine(withoutCardNumber, CARD_DATA_MESSAGE).default('each'),
+  unit: z
+    .string()
+    .trim()
+    .min(1, 'Unit is required')
+    .max(40, 'Unit must be at most 40 characters')
+    .refine(withoutCardNumber, CARD_DATA_MESSAGE)
+    .default('each'),
   stock: z.number(PRODUCT_MESSAGES.stock).int().min(0, PRODUCT_MESSAGES.stock).max(1_000_000_000),
   categoryId: z.uuid(PRODUCT_MESSAGES.categoryId),
   imageUrl: PictureUrlInput.optional(),

@@ -37,8 +37,17 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
   },
   {
     name: 'Catalogue management',
-    description: 'See every product and create, edit and delete products',
-    permissions: ['products:read_all', 'products:create', 'products:update', 'products:delete'],
+    description: 'See every product and category and create, edit and delete them',
+    permissions: [
+      'products:read_all',
+      'products:create',
+      'products:update',
+      'products:delete',
+      'categories:read',
+      'categories:create',
+      'categories:update',
+      'categories:delete',
+    ],
   },
   {
     name: 'Inventory',
@@ -49,6 +58,11 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
     name: 'Order management',
     description: 'See every order and change order status',
     permissions: ['orders:read_all', 'orders:update'],
+  },
+  {
+    name: 'Sales analytics',
+    description: 'See sales analytics and export the orders of a period',
+    permissions: ['analytics:read'],
   },
   {
     name: 'Payment details',
@@ -81,7 +95,7 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
 export const BUILT_IN_ROLE_GROUPS: Record<Role, readonly string[]> = {
   admin: DEFAULT_PERMISSION_GROUPS.map((group) => group.name),
   inventory_manager: ['Admin panel', 'Catalogue management', 'Inventory'],
-  sales_manager: ['Admin panel', 'Order management', 'Payment details'],
+  sales_manager: ['Admin panel', 'Order management', 'Sales analytics', 'Payment details'],
   customer: [],
 };
 

@@ -347,6 +347,57 @@ describe('real calls of every operation', () => {
     expect((await call(admin, 'DELETE', `/api/products/${doomed.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/api/products/${MISSING}`)).statusCode).toBe(404);
 
+    // --- categories ------------------------------------------------------------------------
+    const shelf = await call(admin, 'POST', '/api/categories', {
+      body: { name: `Shelf ${tag()}`, description: 'A category of the contract test' },
+    });
+    expect(shelf.statusCode).toBe(201);
+    const category = shelf.json();
+    expect((await call(admin, 'POST', '/api/categories', { body: { name: category.name } })).statusCode).toBe(
+      409,
+    );
+    expect((await call(admin, 'POST', '/api/categories', { body: { name: ' ' } })).statusCode).toBe(400);
+    expect((await call(customer, 'POST', '/api/categories', { body: { name: 'Nope' } })).statusCode).toBe(
+      403,
+    );
+    expect((await call(admin, 'GET', '/api/admin/categories')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/categories/${category.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/categories/${MISSING}`)).statusCode).toBe(404);
+    const renamed = await call(admin, 'PATCH', `/api/categories/${category.id}`, {
+      body: { name: `${category.name} II`, imageUrl: '/products/almonds.svg', version: category.version },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (
+        await call(admin, 'PATCH', `/api/categories/${category.id}`, {
+          body: { isActive: false, version: category.version },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(admin, 'PATCH', `/api/categories/${MISSING}`, { body: { name: 'Gone' } })).statusCode,
+    ).toBe(404);
+    const everyCategory = (await call(admin, 'GET', '/api/admin/categories')).json() as { id: string }[];
+    expect(
+      (
+        await call(admin, 'PUT', '/api/categories/order', {
+          body: { ids: everyCategory.map((c) => c.id).reverse() },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(admin, 'PUT', '/api/categories/order', { body: { ids: [category.id] } })).statusCode,
+    ).toBe(409);
+    const held = await call(admin, 'POST', '/api/products', {
+      body: productBody({ categoryId: category.id }),
+    });
+    expect(held.statusCode).toBe(201);
+    expect((await call(admin, 'DELETE', `/api/categories/${category.id}`)).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'DELETE', `/api/categories/${category.id}?moveProductsTo=${categoryId}`)).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/categories/${MISSING}`)).statusCode).toBe(404);
+
     // --- CSV ---------------------------------------------------------------------------------
     const exported = await call(admin, 'GET', '/api/products/export');
     expect(exported.statusCode).toBe(200);
@@ -419,6 +470,25 @@ describe('real calls of every operation', () => {
       (await call(admin, 'PATCH', `/api/orders/${MISSING}/status`, { body: { status: 'shipped' } }))
         .statusCode,
     ).toBe(404);
+
+    // --- analytics ---------------------------------------------------------------------------
+    const today = new Date().toISOString().slice(0, 10);
+    const monthsAgo = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (await call(admin, 'GET', `/api/admin/analytics?from=${monthsAgo}&to=${today}&bucket=week`)).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/analytics?from=${today}&to=2020-01-01`)).statusCode).toBe(
+      400,
+    );
+    expect((await call(customer, 'GET', `/api/admin/analytics?from=${today}&to=${today}`)).statusCode).toBe(
+      403,
+    );
+    const ordersCsv = await call(admin, 'GET', `/api/admin/analytics/orders.csv?from=${today}&to=${today}`);
+    expect(ordersCsv.statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/admin/analytics/orders.csv?from=nope')).statusCode).toBe(400);
+    expect(
+      (await call(customer, 'GET', `/api/admin/analytics/orders.csv?from=${today}&to=${today}`)).statusCode,
+    ).toBe(403);
 
     // --- addresses and profile ---------------------------------------------------------------
     const address = {

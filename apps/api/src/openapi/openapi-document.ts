@@ -38,6 +38,7 @@ import { appRouter } from '../trpc/router';
 import { restRoutes, type ProcedurePath, type RestRoute } from '../rest/routes';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';
+import { ORDERS_CSV_COLUMNS } from '../modules/analytics/analytics.service';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -273,6 +274,15 @@ const NOT_FOUND_IN_BODY: Partial<Record<ProcedurePath, string>> = {
 /** What a 409 means, for each procedure that answers one (`details.reason` where it has one). */
 const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.create': 'The SKU is taken',
+  'categories.create': 'The name is taken',
+  'categories.update':
+    'The name is taken, or the category changed since `version` (`details.reason` STALE_VERSION, ' +
+    '`details.current`)',
+  'categories.reorder':
+    'A category was added or deleted meanwhile (`details.reason` CATEGORIES_CHANGED): reload and send every id',
+  'categories.delete':
+    'The category still holds products (`details.reason` HAS_PRODUCTS, `details.productCount`); send ' +
+    '`moveProductsTo` to move them to another category first',
   'products.update':
     'The SKU is taken, or the product changed since `version` (`details.reason` STALE_VERSION) or its ' +
     'stock since `expectedStock` (STOCK_CHANGED), with `details.current`',
@@ -570,11 +580,40 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/api/admin/analytics/orders.csv': {
+    get: {
+      operationId: 'analytics_orders_export',
+      summary: 'The orders placed in a range as a CSV file (UTC days, both included)',
+      tags: ['admin'],
+      parameters: [
+        { name: 'from', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+        { name: 'to', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+      ],
+      responses: {
+        '200': {
+          description: `Columns: ${ORDERS_CSV_COLUMNS.join(', ')}`,
+          content: { 'text/csv': { schema: z.string() } },
+        },
+        ...errors({ ...IN_SCOPE_ERRORS, 400: 'A missing or invalid `from` or `to`', 403: true }),
+      },
+    },
+  },
   '/api/products/import': {
     post: {
       operationId: 'products_import',
       summary: 'Create and update products from a CSV file, by SKU, all or nothing',
       tags: ['products'],
+      parameters: [
+        {
+          name: 'createCategories',
+          in: 'query',
+          required: false,
+          description:
+            'true: create the categories the file names that do not exist (needs categories:create); ' +
+            'otherwise an unknown category is an invalid row',
+          schema: { type: 'string', enum: ['true', 'false'] },
+        },
+      ],
       requestBody: {
         required: true,
         content: {
@@ -588,7 +627,8 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
         ...errors({
           ...IN_SCOPE_ERRORS,
           ...WRITE_ERRORS,
-          400: 'An invalid row: `issues` names each (`row 3: price`); nothing was written',
+          400: 'An invalid row: `issues` names each (`row 3: price`), or a bad `createCategories`; nothing was written',
+          409: 'A category the file names was deleted during the import; nothing was written',
           413: `The file is over ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB`,
           415: 'A body that is not `Content-Type: text/csv`',
         }),

@@ -74,7 +74,57 @@ export const restRoutes: RestRoute[] = [
     procedure: 'auth.signOutEverywhere',
     summary: "Sign out everywhere: end every session of the caller, this one's included",
   },
-  { method: 'GET', url: '/api/categories', procedure: 'categories.list', summary: 'Every category' },
+  {
+    method: 'GET',
+    url: '/api/categories',
+    procedure: 'categories.list',
+    summary: 'The categories shoppers see, in the storefront order',
+  },
+  // Sales analytics (issue 19 item 5); the orders CSV export is analytics.routes.ts.
+  {
+    method: 'GET',
+    url: '/api/admin/analytics',
+    procedure: 'analytics.sales',
+    summary: 'Sales over a range: revenue per period, orders by status, top products and categories',
+  },
+  // Categories managed by staff (issue 19 item 1).
+  {
+    method: 'GET',
+    url: '/api/admin/categories',
+    procedure: 'categories.adminList',
+    summary: 'Every category, inactive ones included, with its product count',
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/categories/:id',
+    procedure: 'categories.byId',
+    summary: 'One category as staff see it',
+  },
+  {
+    method: 'POST',
+    url: '/api/categories',
+    procedure: 'categories.create',
+    status: 201,
+    summary: 'Create a category (at the end of the storefront order)',
+  },
+  {
+    method: 'PUT',
+    url: '/api/categories/order',
+    procedure: 'categories.reorder',
+    summary: 'Set the storefront order of the categories',
+  },
+  {
+    method: 'PATCH',
+    url: '/api/categories/:id',
+    procedure: 'categories.update',
+    summary: 'Change a category',
+  },
+  {
+    method: 'DELETE',
+    url: '/api/categories/:id',
+    procedure: 'categories.delete',
+    summary: 'Delete a category (or move its products to another first)',
+  },
   {
     method: 'GET',
     url: '/api/products',

@@ -20,3 +20,11 @@ export function isStillReferenced(error: unknown): boolean {
   const code = sqlStateOf(error);
   return code === '23503' || code === '23001';
 }
+
+/** A unique constraint refused the write (23505); with `constraint`, only that one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (sqlStateOf(error) !== '23505') return false;
+  if (!constraint) return true;
+  const e = error as { constraint?: unknown; driverError?: { constraint?: unknown } };
+  return (e.driverError?.constraint ?? e.constraint) === constraint;
+}

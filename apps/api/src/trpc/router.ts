@@ -14,11 +14,13 @@ import { liveEventsRouter, orderEventsRouter } from '../modules/live-events/live
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 import { auditRouter } from '../modules/audit/audit.router';
 import { outboxRouter } from '../modules/mail/outbox.router';
+import { analyticsRouter } from '../modules/analytics/analytics.router';
 
 export const appRouter = router({
   auth: authRouter,
   categories: categoriesRouter,
   products: productsRouter,
+  analytics: analyticsRouter,
   admin: adminRouter,
   inventory: inventoryRouter,
   orderManagement: orderManagementRouter,

@@ -10,6 +10,8 @@ import { AuditEvents1765750000000 } from './1765750000000-audit-events';
 import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-issuer';
 import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
+import { CategoryAdmin1766000000000 } from './1766000000000-category-admin';
+import { AnalyticsIndexes1766000000001 } from './1766000000001-analytics-indexes';
 import { SentEmails1766200000000 } from './1766200000000-sent-emails';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
@@ -26,5 +28,7 @@ export const migrations = [
   UserIdentityIssuer1765800000000,
   ApiTokenScopes1765850000000,
   HashedSessions1765900000000,
+  CategoryAdmin1766000000000,
+  AnalyticsIndexes1766000000001,
   SentEmails1766200000000,
 ];

@@ -187,6 +187,29 @@ describe('changes reach visitors', () => {
     expect(JSON.parse((await get(`/api/products/${product.id}`)).body).price).toBe('5.75');
   });
 
+  it("a staff member's category rename shows at once in the cached category list", async () => {
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: `Pantry ${Date.now()}` }),
+    });
+    expect(created.statusCode).toBe(201);
+    const category = created.json() as { id: string; name: string };
+    const names = async () => ((await get('/api/categories')).json() as { name: string }[]).map((c) => c.name);
+    expect(await names()).toContain(category.name);
+    const renamed = `${category.name} & Spices`;
+    const patch = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${category.id}`,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: renamed }),
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(await names()).toContain(renamed);
+    expect(await names()).not.toContain(category.name);
+  });
+
   it('under concurrent reads, no read that starts after a price change has committed sees the old price', async () => {
     const product = await makeProduct(shop.dataSource, { price: '7.00' });
     // Its own category (fixtures), not a search: the anonymous search limit would refuse this many.

@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MESSAGES, type Permission } from '@shop/schema';
 import type { CurrentUser, UserResolver } from '../../context';
-import { ForbiddenError, UnauthorizedError } from '../../errors';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../errors';
+import { catalogueChanged } from '../categories/catalogue-changed';
 import { sendError } from '../../http/error-handler';
 import { exportProductsCsv, importProductsCsv } from './product-csv.service';
 import { recordRouteDenied } from '../audit/access-denied';
@@ -28,8 +29,21 @@ export const PRODUCT_IMPORT_PERMISSIONS: readonly Permission[] = [
   'products:update',
   'inventory:update',
 ];
+/** `?createCategories=true` creates the categories the file names that do not exist yet. */
+export const CATEGORY_CREATE_PERMISSIONS: readonly Permission[] = ['categories:create'];
 
-async function requirePermissions(
+/** The import's `createCategories` query flag: absent or false → false, true → true, else 400. */
+function createCategoriesFlag(req: FastifyRequest): boolean {
+  const value = (req.query as Record<string, unknown> | undefined)?.createCategories;
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadRequestError(PRODUCT_CSV_MESSAGES.createCategoriesFlag, [
+    { path: 'createCategories', message: PRODUCT_CSV_MESSAGES.createCategoriesFlag },
+  ]);
+}
+
+/** The caller, when signed in and holding every one of `permissions` (401 / 403 recorded otherwise). */
+export async function requirePermissions(
   req: FastifyRequest,
   deps: { dataSource: DataSource; resolveUser: UserResolver },
   permissions: readonly Permission[],
@@ -79,7 +93,11 @@ export async function productCsvRoutes(
       // manager is refused without the server taking in their file.
       onRequest: async (req, reply) => {
         try {
-          req.importingUser = await requirePermissions(req, deps, PRODUCT_IMPORT_PERMISSIONS);
+          const createCategories = createCategoriesFlag(req);
+          req.importingUser = await requirePermissions(req, deps, [
+            ...PRODUCT_IMPORT_PERMISSIONS,
+            ...(createCategories ? CATEGORY_CREATE_PERMISSIONS : []),
+          ]);
         } catch (error) {
           return sendError(reply, error);
         }
@@ -98,7 +116,14 @@ export async function productCsvRoutes(
             .code(415)
             .send({ message: PRODUCT_CSV_MESSAGES.contentType, code: 'UNSUPPORTED_MEDIA_TYPE' });
         }
-        const result = await importProductsCsv({ db: deps.dataSource.manager, user, log: req.log }, req.body);
+        const result = await importProductsCsv(
+          { db: deps.dataSource.manager, user, log: req.log },
+          req.body,
+          {
+            createCategories: createCategoriesFlag(req),
+          },
+        );
+        if (result.categoriesCreated.length) catalogueChanged(deps.dataSource.manager);
         return reply.send(result);
       } catch (error) {
         return sendError(reply, error);

@@ -21,7 +21,7 @@ import {
   type ProductImportResult,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, ConflictError } from '../../errors';
 import { bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
@@ -93,7 +93,13 @@ function readHeader(header: string[]): Map<string, number> {
 }
 
 /** The file's products, or a 400 naming every invalid row (row 1 is the header). */
-async function validRows(db: EntityManager, file: Buffer) {
+/** What an import may do besides writing products. */
+export interface ImportOptions {
+  /** Create the categories the file names that do not exist (issue 19 item 1). */
+  createCategories?: boolean;
+}
+
+async function validRows(db: EntityManager, file: Buffer, options: ImportOptions) {
   const [header, ...records] = parseCsv(decodeUtf8(file));
   if (!header || records.length === 0) {
     throw new BadRequestError(PRODUCT_CSV_MESSAGES.empty, [
@@ -128,7 +134,7 @@ async function validRows(db: EntityManager, file: Buffer) {
     }
     const product = parsed.data;
     const categoryId = categories.get(product.categoryName.toLowerCase());
-    if (!categoryId) {
+    if (!categoryId && !options.createCategories) {
       issues.push({
         path: `row ${row}: category`,
         message: PRODUCT_CSV_MESSAGES.unknownCategory(product.categoryName),
@@ -174,9 +180,62 @@ const EDITED_COLUMNS = [
 ];
 const editedTuple = (table: string) => `(${EDITED_COLUMNS.map((column) => `${table}.${column}`).join(', ')})`;
 
-export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<ProductImportResult> {
-  const products = await validRows(ctx.db, file);
+/**
+ * The category of every row, by name (case-insensitive), each locked against a concurrent delete
+ * (KEY SHARE) for the rest of the import's transaction. With `createCategories`, the names that do
+ * not exist are created first (as first spelled in the file, at the end of the storefront order;
+ * a category another import created at the same moment is used, not duplicated). A category named
+ * in the file that was deleted since the file was checked answers 409: nothing is written.
+ */
+async function resolveCategories(
+  tx: EntityManager,
+  names: string[],
+  createCategories: boolean,
+): Promise<{ ids: Map<string, string>; created: string[] }> {
+  const firstSpelling = new Map<string, string>();
+  for (const name of names)
+    if (!firstSpelling.has(name.toLowerCase())) firstSpelling.set(name.toLowerCase(), name);
+  const wanted = [...firstSpelling.keys()];
+  let created: string[] = [];
+  if (createCategories) {
+    const missing = [...firstSpelling.values()].filter((name) => name);
+    const inserted: { name: string }[] = await tx.query(
+      `INSERT INTO categories (name, position)
+       SELECT d.name, (SELECT COALESCE(MAX(position), 0) FROM categories) + d.n
+       FROM unnest($1::text[]) WITH ORDINALITY AS d(name, n)
+       WHERE NOT EXISTS (SELECT 1 FROM categories c WHERE lower(c.name) = lower(d.name))
+       ON CONFLICT (name) DO NOTHING
+       RETURNING name`,
+      [missing],
+    );
+    created = inserted.map((row) => row.name);
+  }
+  const rows: { id: string; name: string }[] = await tx.query(
+    `SELECT id, name FROM categories WHERE lower(name) = ANY($1::text[]) ORDER BY id FOR KEY SHARE`,
+    [wanted],
+  );
+  const ids = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+  const gone = [...firstSpelling.entries()].filter(([key]) => !ids.has(key)).map(([, name]) => name);
+  if (gone.length) throw new ConflictError(PRODUCT_CSV_MESSAGES.categoryGone(gone[0]!));
+  return { ids, created };
+}
+
+export async function importProductsCsv(
+  ctx: Ctx,
+  file: Buffer,
+  options: ImportOptions = {},
+): Promise<ProductImportResult> {
+  const checked = await validRows(ctx.db, file, options);
   return ctx.db.transaction(async (tx) => {
+    const categories = await resolveCategories(
+      tx,
+      checked.map((product) => product.categoryName),
+      options.createCategories ?? false,
+    );
+    const products = checked.map((product) => ({
+      ...product,
+      categoryId: categories.ids.get(product.categoryName.toLowerCase())!,
+    }));
     // Existing rows locked in SKU order (the order every writer uses), so a concurrent order or
     // stock edit waits for the import instead of being overwritten by it.
     const before: { id: string; sku: string; stock: number }[] = await tx.query(
@@ -246,6 +305,7 @@ export async function importProductsCsv(ctx: Ctx, file: Buffer): Promise<Product
       updated: written.length - created,
       unchanged: products.length - written.length,
       stockChanges: movements.filter((m) => m.quantityAfter !== m.quantityBefore).length,
+      categoriesCreated: categories.created,
     };
     ctx.log.info(result, 'products imported');
     return result;

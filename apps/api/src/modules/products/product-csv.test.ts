@@ -33,10 +33,10 @@ async function exportCsv(as = 'admin') {
   return { status: response.statusCode, headers: response.headers, body: response.body };
 }
 
-async function importCsv(body: string | Buffer, { as = 'admin', contentType = 'text/csv' } = {}) {
+async function importCsv(body: string | Buffer, { as = 'admin', contentType = 'text/csv', query = '' } = {}) {
   const response = await shop.app.inject({
     method: 'POST',
-    url: '/api/products/import',
+    url: `/api/products/import${query}`,
     headers: { cookie: cookies[as]!, 'content-type': contentType },
     payload: body,
   });
@@ -110,6 +110,7 @@ describe('product CSV export and import', () => {
       updated: 0,
       unchanged: original.count,
       stockChanges: 0,
+      categoriesCreated: [],
     });
 
     // Change the catalogue behind its back; the export puts it back exactly.
@@ -185,11 +186,49 @@ describe('product CSV export and import', () => {
       { as: 'inventory' },
     );
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ rows: 3, created: 2, updated: 1, unchanged: 0, stockChanges: 2 });
+    expect(result.body).toEqual({
+      rows: 3,
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      stockChanges: 2,
+      categoriesCreated: [],
+    });
     const [created] = await shop.dataSource.query(
       `SELECT p.name, p.price, p.stock, c.name AS category FROM products p JOIN categories c ON c.id = p.category_id WHERE sku = 'NEW-CSV-1'`,
     );
     expect(created).toEqual({ name: 'Test NEW-CSV-1', price: '3.50', stock: 12, category: 'Pantry' });
+  });
+
+  it('creates the missing categories when asked, once each, and only for staff who may (issue 19)', async () => {
+    const file = [
+      HEADER,
+      row('CAT-NEW-1', { category: 'Preserves' }),
+      row('CAT-NEW-2', { category: 'preserves' }),
+      row('CAT-NEW-3', { category: 'pantry' }),
+    ].join('\n');
+    const sales = await importCsv(file, { as: 'sales', query: '?createCategories=true' });
+    expect(sales.status).toBe(403);
+    const bad = await importCsv(file, { query: '?createCategories=yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([
+      { path: 'createCategories', message: 'createCategories must be true or false' },
+    ]);
+
+    const result = await importCsv(file, { as: 'inventory', query: '?createCategories=true' });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ rows: 3, created: 3, categoriesCreated: ['Preserves'] });
+    const placed: { sku: string; category: string }[] = await shop.dataSource.query(
+      `SELECT p.sku, c.name AS category FROM products p JOIN categories c ON c.id = p.category_id
+       WHERE p.sku LIKE 'CAT-NEW-%' ORDER BY p.sku`,
+    );
+    expect(placed.map((p) => p.category)).toEqual(['Preserves', 'Preserves', 'Pantry']);
+    const again = await importCsv(file, { query: '?createCategories=true' });
+    expect(again.body.categoriesCreated).toEqual([]);
+    const [{ n }] = await shop.dataSource.query(
+      `SELECT count(*)::int AS n FROM categories WHERE lower(name) = 'preserves'`,
+    );
+    expect(n).toBe(1);
   });
 
   it('names every invalid row and field, and writes nothing', async () => {
@@ -212,7 +251,10 @@ describe('product CSV export and import', () => {
       { path: 'row 2: price', message: 'Price must be positive' },
       { path: 'row 3: price', message: 'Price must be positive' },
       { path: 'row 3: stock', message: 'Must be a whole number, like 12' },
-      { path: 'row 4: category', message: 'Unknown category "Fruit"' },
+      {
+        path: 'row 4: category',
+        message: 'Unknown category "Fruit" (import with createCategories=true to create it)',
+      },
       { path: 'row 6: sku', message: 'SKU BAD-4 is also on row 5' },
       { path: 'row 7: sku', message: 'SKU is required' },
       { path: 'row 7: name', message: 'Name is required' },

@@ -14,13 +14,14 @@ import {
 import type { ProductInput, ProductUpdateInput } from '@shop/schema';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { isStillReferenced } from '../../sql/pg-errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { readAdminProduct } from './products.service';
+import { lockCategoryForProduct } from '../categories/categories.service';
 
 /** The parsed bodies (price already in cents). */
 export type NewProduct = z.output<typeof ProductInput>;
@@ -48,11 +49,9 @@ export function generateSku(categoryName: string): string {
   return `${skuPrefix(categoryName)}-${suffix}`;
 }
 
-async function categoryName(tx: EntityManager, categoryId: string): Promise<string> {
-  const [row]: { name: string }[] = await tx.query(`SELECT name FROM categories WHERE id = $1`, [categoryId]);
-  if (!row)
-    throw new BadRequestError('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
-  return row.name;
+/** The product's category, locked against a concurrent delete (categories.service.ts). */
+function categoryName(tx: EntityManager, categoryId: string): Promise<string> {
+  return lockCategoryForProduct(tx, categoryId);
 }
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {

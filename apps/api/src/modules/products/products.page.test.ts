@@ -179,6 +179,22 @@ describe('products.adminPage', () => {
     expect((await adminPage({ pageSize: 101 })).status).toBe(400);
   });
 
+  it('lists the inactive products alone, or the active ones (issue 19 item 7)', async () => {
+    const [{ id }] = await t.db.dataSource.query(`SELECT id FROM products ORDER BY sku LIMIT 1`);
+    await t.db.dataSource.query(`UPDATE products SET is_active = false WHERE id = $1`, [id]);
+    const [{ active, inactive }] = await t.db.dataSource.query(
+      `SELECT count(*) FILTER (WHERE is_active)::int AS active, count(*) FILTER (WHERE NOT is_active)::int AS inactive FROM products`,
+    );
+    const hidden = (await adminPage({ status: 'inactive', pageSize: 100 })).data;
+    expect(hidden.total).toBe(inactive);
+    expect(hidden.items.map((p: { id: string }) => p.id)).toContain(id);
+    expect(hidden.items.every((p: { isActive: boolean }) => !p.isActive)).toBe(true);
+    const shown = (await adminPage({ status: 'active', pageSize: 100 })).data;
+    expect(shown.total).toBe(active);
+    expect(shown.items.every((p: { isActive: boolean }) => p.isActive)).toBe(true);
+    expect((await adminPage({ status: 'gone' })).status).toBe(400);
+  });
+
   it('searches, page by page, what a scan of every product finds: SKU fragments, names, a category, short terms', async () => {
     const [{ sku }] = await t.db.dataSource.query(`SELECT sku FROM products ORDER BY sku LIMIT 1`);
     const cases: [string, boolean][] = [

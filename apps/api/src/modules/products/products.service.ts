@@ -257,6 +257,8 @@ export async function adminProductPage(
     from = searchSource(input.search, params.length, STAFF_SEARCH, where);
   }
   if (input.lowStockOnly) where.push('p.stock <= p.low_stock_threshold');
+  if (input.status === 'active') where.push('p.is_active');
+  if (input.status === 'inactive') where.push('NOT p.is_active');
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const countParams = [...params];
   params.push(pageSize, (page - 1) * pageSize);

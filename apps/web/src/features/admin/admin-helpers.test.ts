@@ -28,6 +28,9 @@ const form = {
   imageUrl: '  ',
   isOrganic: true,
   isGlutenFree: false,
+  sku: '',
+  unit: 'loaf',
+  isActive: true,
 };
 
 describe('the product form', () => {
@@ -42,7 +45,15 @@ describe('the product form', () => {
       imageUrl: null,
       isOrganic: true,
       isGlutenFree: false,
+      unit: 'loaf',
+      isActive: true,
     });
+  });
+
+  it('sends the SKU when one is typed, the unit and the active flag (issue 19 item 7)', () => {
+    const body = toProductBody({ ...form, sku: ' BA-NEW ', unit: '500 g', isActive: false });
+    expect(body).toMatchObject({ sku: 'BA-NEW', unit: '500 g', isActive: false });
+    expect(ProductInput.safeParse(body).success).toBe(true);
   });
 
   it('turns invalid stock and threshold into 0 and keeps whole numbers only', () => {
@@ -103,6 +114,12 @@ describe('the product edit (issue 15: no lost updates)', () => {
     expect(body).toMatchObject({ id: loaded.id, version: 3, price: '4.90' });
     expect(body).not.toHaveProperty('stock');
     expect(body).not.toHaveProperty('expectedStock');
+    expect(ProductUpdateInput.safeParse(body).success).toBe(true);
+  });
+
+  it('reactivates a product by sending its fields with the active flag on', () => {
+    const body = toProductUpdate({ ...loaded, isActive: false }, { ...form, sku: 'BA-1', isActive: true });
+    expect(body).toMatchObject({ sku: 'BA-1', isActive: true, version: 3 });
     expect(ProductUpdateInput.safeParse(body).success).toBe(true);
   });
 

@@ -58,7 +58,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Categories',
     icon: <IconCategory size={18} />,
     to: panel('categories'),
-    permission: 'products:update',
+    permission: 'categories:read',
   },
   {
     id: 'inventory',
@@ -114,7 +114,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Analytics',
     icon: <IconChartBar size={18} />,
     to: panel('analytics'),
-    permission: 'orders:read_all',
+    permission: 'analytics:read',
   },
   {
     id: 'settings',

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   List,
@@ -37,6 +38,8 @@ export function ImportProductsDialog({ opened, onClose }: { opened: boolean; onC
   const utils = trpc.useUtils();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'choose' });
+  // Issue 19: unknown categories are an error unless the user asks to create them.
+  const [createCategories, setCreateCategories] = useState(false);
   const busy = state.step === 'uploading';
 
   const close = () => {
@@ -54,8 +57,11 @@ export function ImportProductsDialog({ opened, onClose }: { opened: boolean; onC
     }
     setState({ step: 'uploading', progress: { percent: 0 } });
     try {
-      const result = await uploadProductsCsv(file, (progress) => setState({ step: 'uploading', progress }));
+      const result = await uploadProductsCsv(file, (progress) => setState({ step: 'uploading', progress }), {
+        createCategories,
+      });
       void Promise.all([
+        utils.categories.invalidate(),
         utils.products.invalidate(),
         utils.inventory.invalidate(),
         utils.admin.overview.invalidate(),
@@ -90,6 +96,12 @@ export function ImportProductsDialog({ opened, onClose }: { opened: boolean; onC
           }}
           disabled={busy}
           clearable
+        />
+        <Checkbox
+          label="Create categories the file names that do not exist yet"
+          checked={createCategories}
+          onChange={(event) => setCreateCategories(event.currentTarget.checked)}
+          disabled={busy}
         />
         {state.step === 'uploading' && (
           <Stack gap={4}>
@@ -132,5 +144,7 @@ export function ImportProductsDialog({ opened, onClose }: { opened: boolean; onC
 }
 
 function summary(result: ProductImportResult): string {
-  return `${result.rows} rows: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged.`;
+  const rows = `${result.rows} rows: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged.`;
+  const categories = result.categoriesCreated ?? [];
+  return categories.length ? `${rows} New categories: ${categories.join(', ')}.` : rows;
 }

@@ -21,10 +21,11 @@ export class ImportFailed extends Error {
 export function uploadProductsCsv(
   file: File,
   onProgress: (progress: UploadProgress) => void,
+  options: { createCategories?: boolean } = {},
 ): Promise<ProductImportResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/products/import');
+    request.open('POST', `/api/products/import${options.createCategories ? '?createCategories=true' : ''}`);
     request.setRequestHeader('content-type', 'text/csv');
     request.responseType = 'json';
     request.upload.onprogress = (event) => {

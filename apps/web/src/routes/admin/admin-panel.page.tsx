@@ -1,7 +1,9 @@
 /**
- * /admin (docs/product.md §2 Admin panel): the Overview and Products sections, and 'Coming Soon' for the
- * sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
+ * /admin (docs/product.md §2 Admin panel): the Overview, Products, Categories and Analytics sections, and
+ * 'Coming Soon' for the sections not built yet. The section is in the URL (`?section=products`) so it can be linked.
  */
+import { lazy, Suspense } from 'react';
+import { Loader, Center } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { AccessDenied } from '../../features/auth/access-denied';
 import { useAccess } from '../../features/roles/api/use-access';
@@ -9,11 +11,21 @@ import { activeSection, sectionById } from '../../features/admin/sections';
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header';
 import { OverviewSection } from '../../features/admin/components/overview-section';
 import { ProductsSection } from '../../features/admin/components/products-section';
+import { CategoriesSection } from '../../features/admin/components/categories-section';
 import { ComingSoon } from '../../features/admin/components/coming-soon';
+
+/** The charts (@mantine/charts, recharts) load only with this section: their own chunk. */
+const AnalyticsSection = lazy(() =>
+  import('../../features/admin/components/analytics-section').then((module) => ({
+    default: module.AnalyticsSection,
+  })),
+);
 
 const DESCRIPTIONS: Partial<Record<string, string>> = {
   overview: 'How the shop is doing at a glance',
   products: 'Add, edit and remove products',
+  categories: 'Organise the storefront: names, pictures, order and visibility',
+  analytics: 'Sales, orders and stock over a chosen range',
 };
 
 export function AdminPanelPage() {
@@ -35,6 +47,18 @@ export function AdminPanelPage() {
         <OverviewSection />
       ) : section.id === 'products' ? (
         <ProductsSection />
+      ) : section.id === 'categories' ? (
+        <CategoriesSection />
+      ) : section.id === 'analytics' ? (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading analytics" />
+            </Center>
+          }
+        >
+          <AnalyticsSection />
+        </Suspense>
       ) : (
         <ComingSoon section={section.label} />
       )}

@@ -10,6 +10,7 @@ export function useAdminProductPage(input: AdminProductPageInput) {
   return trpc.products.adminPage.useQuery(input, { placeholderData: (previous) => previous });
 }
 
-export function useCategories() {
-  return trpc.categories.list.useQuery();
+/** Every category, hidden ones included (Admin → Categories and the product form). */
+export function useStaffCategories() {
+  return trpc.categories.adminList.useQuery();
 }

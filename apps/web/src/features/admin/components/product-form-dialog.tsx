@@ -7,6 +7,9 @@
  * when the user changed it, as a change from the level loaded (`expectedStock`): units sold while
  * the dialog was open are never restored. When someone else changed the product meanwhile the save
  * is refused; the dialog stays open, names what changed and offers Reload.
+ *
+ * Issue 19 item 7: the form also edits the SKU (blank on a new product: one is generated from the
+ * category), the unit and the active flag (an inactive product is hidden from shoppers).
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -17,6 +20,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   TextInput,
   Textarea,
 } from '@mantine/core';
@@ -34,7 +38,7 @@ import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import '../../../lib/pictures';
 import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
-import { useCategories } from '../api/use-admin-products';
+import { useStaffCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
 import { serverIssues, useReportError } from '../use-admin-errors';
 
@@ -48,6 +52,9 @@ interface FormValues {
   imageUrl: string;
   isOrganic: boolean;
   isGlutenFree: boolean;
+  sku: string;
+  unit: string;
+  isActive: boolean;
 }
 
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
@@ -63,10 +70,13 @@ function initialValues(product: AdminProductDto | null): FormValues {
     imageUrl: product?.imageUrl ?? '',
     isOrganic: product?.isOrganic ?? false,
     isGlutenFree: product?.isGlutenFree ?? false,
+    sku: product?.sku ?? '',
+    unit: product?.unit ?? 'each',
+    isActive: product?.isActive ?? true,
   };
 }
 
-/** The body sent: exactly the form's fields (the server keeps unit, SKU and active flag on edit). */
+/** The body sent: exactly the form's fields; a blank SKU is left out (the server generates one). */
 export function toProductBody(values: FormValues): ProductInputBody {
   return {
     name: values.name,
@@ -78,6 +88,9 @@ export function toProductBody(values: FormValues): ProductInputBody {
     imageUrl: values.imageUrl.trim() || null,
     isOrganic: values.isOrganic,
     isGlutenFree: values.isGlutenFree,
+    ...(values.sku.trim() && { sku: values.sku.trim() }),
+    unit: values.unit,
+    isActive: values.isActive,
   };
 }
 
@@ -95,6 +108,11 @@ export function toProductUpdate(baseline: AdminProductDto, values: FormValues): 
   };
 }
 
+/** Brings an inactive product back: its own fields again, active, based on the version shown. */
+export function toReactivation(product: AdminProductDto): ProductUpdateInput {
+  return toProductUpdate(product, { ...initialValues(product), isActive: true });
+}
+
 /** The product's fields as the dialog names them, for saying what someone else changed. */
 const CHANGE_LABELS = [
   ['name', 'Name'],
@@ -106,6 +124,8 @@ const CHANGE_LABELS = [
   ['imageUrl', 'Image URL'],
   ['isOrganic', 'Organic'],
   ['isGlutenFree', 'Gluten-free'],
+  ['sku', 'SKU'],
+  ['unit', 'Unit'],
   ['isActive', 'Active'],
 ] as const satisfies readonly (readonly [keyof AdminProductDto, string])[];
 
@@ -150,7 +170,7 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
   const [errors, setErrors] = useState<FieldErrors>({});
   // The product as the form was (re)loaded: its version and stock go with the save.
   const { baseline, conflict, catchConflict, reload } = useEditConflict(product, AdminProductDto);
-  const categories = useCategories();
+  const categories = useStaffCategories();
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const report = useReportError();
@@ -212,7 +232,10 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
           label="Category"
           required
           placeholder={categories.isLoading ? 'Loading categories...' : 'Select a category'}
-          data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+          data={(categories.data ?? []).map((category) => ({
+            value: category.id,
+            label: category.isActive ? category.name : `${category.name} (hidden from shoppers)`,
+          }))}
           value={values.categoryId || null}
           onChange={(value) => set('categoryId', value ?? '')}
           error={errors.categoryId}
@@ -228,6 +251,25 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
           onChange={(e) => set('description', e.currentTarget.value)}
           error={errors.description}
         />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label="SKU"
+            placeholder={product ? undefined : 'Generated when left blank'}
+            value={values.sku}
+            onChange={(e) => set('sku', e.currentTarget.value)}
+            error={errors.sku}
+            maxLength={64}
+          />
+          <TextInput
+            label="Unit"
+            required
+            placeholder="each, kg, 500 g, bottle…"
+            value={values.unit}
+            onChange={(e) => set('unit', e.currentTarget.value)}
+            error={errors.unit}
+            maxLength={40}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
             label="Price"
@@ -282,6 +324,14 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             onChange={(e) => set('isGlutenFree', e.currentTarget.checked)}
           />
         </Group>
+        <Switch
+          label="Active"
+          description={
+            values.isActive ? 'Shoppers see this product.' : 'Hidden from shoppers; staff still see it.'
+          }
+          checked={values.isActive}
+          onChange={(e) => set('isActive', e.currentTarget.checked)}
+        />
         {conflict && baseline && (
           <EditConflictAlert
             what="product"

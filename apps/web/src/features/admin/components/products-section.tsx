@@ -1,4 +1,7 @@
-/** The panel's Products section (docs/product.md §2): the table, Add Product, edit and delete. */
+/**
+ * The panel's Products section (docs/product.md §2): the table, Add Product, edit and delete; a
+ * filter for active or inactive products, and Reactivate on an inactive one (issue 19 item 7).
+ */
 import { keyboardScrollable } from '../../../theme';
 import { useState } from 'react';
 import {
@@ -8,6 +11,7 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
   Skeleton,
   Table,
   Text,
@@ -15,20 +19,34 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { ADMIN_PRODUCT_PAGE_SIZE, formatMoney, isLowStock, type AdminProductDto } from '@shop/schema';
 import { useAdminProductPage } from '../api/use-admin-products';
 import { AdminTablePager } from './admin-table-pager';
 import { useUnauthorizedRedirect } from '../use-admin-errors';
 import { useSearchPaging } from '../use-search-paging';
-import { ProductFormDialog } from './product-form-dialog';
+import { ProductFormDialog, toReactivation } from './product-form-dialog';
+import { useUpdateProduct } from '../api/use-product-mutations';
+import { useReportError } from '../use-admin-errors';
+import { toast } from '../../../lib/toast';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductThumb } from './product-thumb';
 
+type StatusFilter = 'all' | 'active' | 'inactive';
+
 export function ProductsSection() {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
+  const [status, setStatus] = useState<StatusFilter>('all');
   const query = useAdminProductPage({
     ...(debounced && { search: debounced }),
+    ...(status !== 'all' && { status }),
     page,
     pageSize: ADMIN_PRODUCT_PAGE_SIZE,
   });
@@ -37,6 +55,13 @@ export function ProductsSection() {
   const [editing, setEditing] = useState<AdminProductDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminProductDto | null>(null);
+  const update = useUpdateProduct();
+  const report = useReportError();
+  const reactivate = (product: AdminProductDto) =>
+    update.mutate(toReactivation(product), {
+      onSuccess: () => toast({ title: 'Success', description: `${product.name} is active again` }),
+      onError: (error) => report(error, { title: 'Error', description: 'Failed to reactivate product' }),
+    });
 
   const openAdd = () => {
     setEditing(null);
@@ -57,15 +82,30 @@ export function ProductsSection() {
           Add Product
         </Button>
       </Group>
-      <TextInput
-        placeholder="Search products..."
-        aria-label="Search products"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        mb="md"
-        maw={360}
-      />
+      <Group mb="md" gap="md" align="center">
+        <TextInput
+          placeholder="Search products..."
+          aria-label="Search products"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={360}
+          style={{ flex: 1 }}
+        />
+        <SegmentedControl
+          aria-label="Show products"
+          value={status}
+          onChange={(value) => {
+            setStatus(value as StatusFilter);
+            setPage(1);
+          }}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+        />
+      </Group>
       <Table.ScrollContainer minWidth={760} scrollAreaProps={keyboardScrollable}>
         <Table verticalSpacing="sm" highlightOnHover aria-label="Products">
           <Table.Thead>
@@ -98,7 +138,7 @@ export function ProductsSection() {
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text c="dimmed" ta="center" py="md">
-                    {debounced ? 'No products found' : 'No products yet'}
+                    {debounced || status !== 'all' ? 'No products found' : 'No products yet'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -164,6 +204,18 @@ export function ProductsSection() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {!product.isActive && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconPlayerPlay size={14} />}
+                        onClick={() => reactivate(product)}
+                        loading={update.isPending && update.variables?.id === product.id}
+                        aria-label={`Reactivate ${product.name}`}
+                      >
+                        Reactivate
+                      </Button>
+                    )}
                     <ActionIcon
                       variant="subtle"
                       onClick={() => openEdit(product)}
