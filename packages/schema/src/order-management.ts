@@ -63,7 +63,10 @@ export type AdminOrderListItemDto = z.infer<typeof AdminOrderListItemDto>;
 export const AdminOrderItemDto = z.object({
   id: z.uuid(),
   productId: z.uuid(),
+  /** The name, SKU and unit as bought. */
   name: z.string(),
+  sku: z.string(),
+  unit: z.string(),
   imageUrl: z.string().nullable(),
   quantity: z.number().int(),
   price: MoneyString,

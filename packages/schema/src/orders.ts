@@ -374,12 +374,19 @@ export const OrderDto = z.object({
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
-/** One line at the price charged (docs/product.md §3 'Order item view'). */
+/**
+ * One line as bought (docs/product.md §3 'Order item view'): the unit price charged and the
+ * product's name, SKU and unit at the time of the order (issue 19: a rename never rewrites an old
+ * order). `product.name` is that name too; `product.imageUrl` is the product's picture today.
+ */
 export const OrderItemDto = z.object({
   id: z.uuid(),
   productId: z.uuid(),
   quantity: z.number().int(),
   price: MoneyString,
+  name: z.string(),
+  sku: z.string(),
+  unit: z.string(),
   product: z.object({ name: z.string(), imageUrl: z.string().nullable() }),
 });
 export type OrderItemDto = z.infer<typeof OrderItemDto>;
@@ -387,6 +394,23 @@ export type OrderItemDto = z.infer<typeof OrderItemDto>;
 /** GET /api/orders/:id and what placing an order answers. */
 export const OrderDetailDto = OrderDto.extend({ items: z.array(OrderItemDto) });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
+
+/**
+ * One step of an order's status timeline as its shopper sees it: when, from what to what, and
+ * whether the shopper made the change themselves (a cancellation) or the shop did.
+ */
+export const OrderStatusStepDto = z.object({
+  id: z.uuid(),
+  fromStatus: OrderStatus.nullable(),
+  toStatus: OrderStatus,
+  byCustomer: z.boolean(),
+  createdAt: IsoDate,
+});
+export type OrderStatusStepDto = z.infer<typeof OrderStatusStepDto>;
+
+/** `orders.byId` (GET /api/orders/:id): the order, its lines as bought and its status timeline. */
+export const OrderWithHistoryDto = OrderDetailDto.extend({ history: z.array(OrderStatusStepDto) });
+export type OrderWithHistoryDto = z.infer<typeof OrderWithHistoryDto>;
 
 /** Days between placing an order and its estimated delivery. */
 export const ESTIMATED_DELIVERY_DAYS = 3;

@@ -10,6 +10,7 @@ import { AuditEvents1765750000000 } from './1765750000000-audit-events';
 import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-issuer';
 import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
+import { OrderLineSnapshots1766100000000 } from './1766100000000-order-line-snapshots';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   UserIdentityIssuer1765800000000,
   ApiTokenScopes1765850000000,
   HashedSessions1765900000000,
+  OrderLineSnapshots1766100000000,
 ];

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { OrderDetailDto, OrderDto, OrderIdInput, OrderListInput, PlaceOrderInput } from '@shop/schema';
+import {
+  OrderDetailDto,
+  OrderDto,
+  OrderIdInput,
+  OrderListInput,
+  OrderWithHistoryDto,
+  PlaceOrderInput,
+} from '@shop/schema';
 import { authedProcedure, can, router } from '../../trpc/trpc';
-import { getOrder, listAllOrders, listMyOrders, placeOrder } from './orders.service';
+import { placeOrder } from './orders.service';
+import { getOrder, listAllOrders, listMyOrders } from './order-queries.service';
 import { orderPlacementLimit } from './orders.rate-limit';
 
 /**
@@ -23,8 +31,9 @@ export const ordersRouter = router({
     .input(OrderListInput)
     .output(z.array(OrderDto))
     .query(({ ctx, input }) => listAllOrders(ctx, input)),
+  /** One order with its lines as bought and its status timeline (the owner, or `orders:read_all`). */
   byId: authedProcedure
     .input(OrderIdInput)
-    .output(OrderDetailDto)
+    .output(OrderWithHistoryDto)
     .query(({ ctx, input }) => getOrder(ctx, input.id)),
 });

@@ -1,5 +1,6 @@
 /**
- * Placing and reading orders (docs/architecture.md §4 'Placing an order', 'Who sees what').
+ * Placing orders (docs/architecture.md §4 'Placing an order'). Reading them, for shoppers and staff,
+ * is order-queries.service.ts over orders.repository.ts; status changes are order-status.service.ts.
  *
  * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
  * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
@@ -22,27 +23,21 @@ import { insertStockMovementsSql } from '../inventory/stock-ledger';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { OrderEntity, OrderItemEntity } from '@shop/db';
+import { OrderEntity } from '@shop/db';
 import {
   ESTIMATED_DELIVERY_DAYS,
-  ORDER_LIST_DEFAULT_LIMIT,
   centsToDecimal,
   formatMoney,
-  maskAccountNumber,
   toCents,
   type InsufficientStockDetails,
   type OrderDetailDto,
-  type OrderDto,
-  type OrderItemDto,
-  type OrderListInput,
-  type OrderStatus,
-  type PaymentMethod,
   type PlaceOrderInput,
   type PriceChangedDetails,
   type ProductUnavailableDetails,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
-import { ConflictError, DomainError, NotFoundError } from '../../errors';
+import { ConflictError, DomainError } from '../../errors';
+import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -55,111 +50,6 @@ export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
     super('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different order');
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// DTOs
-// ---------------------------------------------------------------------------------------------
-
-export function toOrderDto(order: OrderEntity): OrderDto {
-  return {
-    id: order.id,
-    userId: order.userId,
-    status: order.status as OrderStatus,
-    total: order.total,
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    paymentStatus: order.paymentStatus as OrderDto['paymentStatus'],
-    shippingAddress: order.shippingAddress,
-    notes: order.notes,
-    estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
-    cardHolderName: order.cardHolderName,
-    cardLastFour: order.cardLastFour,
-    bankName: order.bankName,
-    bankAccountNumber: maskAccountNumber(order.bankAccountNumber),
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-  };
-}
-
-function toOrderItemDto(item: OrderItemEntity): OrderItemDto {
-  return {
-    id: item.id,
-    productId: item.productId,
-    quantity: item.quantity,
-    price: item.price,
-    product: { name: item.product?.name ?? 'Unknown product', imageUrl: item.product?.imageUrl ?? null },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-// ---------------------------------------------------------------------------------------------
-
-const canReadAll = (user: CurrentUser) => user.permissions.has('orders:read_all');
-
-/** The caller's own orders, newest first. */
-export async function listMyOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
-  const orders = await ctx.db.find(OrderEntity, {
-    where: { userId: ctx.user.id },
-    order: { createdAt: 'DESC', id: 'DESC' },
-    take: page.limit,
-    skip: page.offset,
-  });
-  return orders.map(toOrderDto);
-}
-
-/**
- * Every order, newest first, a page at a time: the newest ORDER_LIST_DEFAULT_LIMIT unless asked
- * otherwise (callers with `orders:read_all`; the procedure checks it).
- */
-export async function listAllOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
-  const orders = await ctx.db.find(OrderEntity, {
-    order: { createdAt: 'DESC', id: 'DESC' },
-    take: page.limit ?? ORDER_LIST_DEFAULT_LIMIT,
-    skip: page.offset,
-  });
-  return orders.map(toOrderDto);
-}
-
-/**
- * How many orders the caller may see: every order with `orders:read_all`, else their own. For the
- * paging headers of GET /api/orders (orders.rest.ts); a count(*) over the primary key or the
- * user_id index, so cheap even at 50,000 orders.
- */
-export async function countVisibleOrders(ctx: Ctx): Promise<number> {
-  return canReadAll(ctx.user)
-    ? ctx.db.count(OrderEntity)
-    : ctx.db.count(OrderEntity, { where: { userId: ctx.user.id } });
-}
-
-async function loadOrderDetail(
-  db: EntityManager,
-  id: string,
-  wholeAccountNumber: boolean,
-): Promise<OrderDetailDto | null> {
-  const order = await db.findOne(OrderEntity, { where: { id } });
-  if (!order) return null;
-  const items = await db.find(OrderItemEntity, {
-    where: { orderId: id },
-    relations: { product: true },
-    order: { createdAt: 'ASC', id: 'ASC' },
-  });
-  return {
-    ...toOrderDto(order),
-    ...(wholeAccountNumber && { bankAccountNumber: order.bankAccountNumber }),
-    items: items.map(toOrderItemDto),
-  };
-}
-
-/**
- * One order with its items, for its owner or a caller with `orders:read_all`; anyone else NOT_FOUND.
- * Its bank account number is whole only for a caller holding `payments:read` (staff), else the
- * last 4 as everywhere (docs/architecture.md §4 "Payment data").
- */
-export async function getOrder(ctx: Ctx, id: string): Promise<OrderDetailDto> {
-  const order = await loadOrderDetail(ctx.db, id, ctx.user.permissions.has('payments:read'));
-  if (!order || (order.userId !== ctx.user.id && !canReadAll(ctx.user))) throw new NotFoundError('Order');
-  return order;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +68,8 @@ interface Line {
 interface LockedProduct {
   id: string;
   name: string;
+  sku: string;
+  unit: string;
   price: string;
   stock: number;
   is_active: boolean;
@@ -246,7 +138,8 @@ async function replay(
   const existing = await db.findOne(OrderEntity, { where: { userId, idempotencyKey: key } });
   if (!existing) return null;
   if (existing.requestHash !== hash) throw new IdempotencyKeyReusedError();
-  return loadOrderDetail(db, existing.id, false);
+  const aggregate = await loadOrderAggregate(db, existing.id);
+  return aggregate && toShopperOrder(aggregate, false);
 }
 
 export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {
@@ -278,7 +171,8 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 /**
  * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
  * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns. Answers the order (the columns OrderDto is made of), its items, and how many
+ * order's columns; $16.. $18 the lines' product name, SKU and unit (the snapshot kept on each line:
+ * an order remembers what was bought). Answers the order (the columns OrderDto is made of), its items, and how many
  * products had their stock taken (all of them, or the placement is refused).
  */
 const WRITE_ORDER_SQL = `
@@ -294,9 +188,10 @@ const WRITE_ORDER_SQL = `
     VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
     RETURNING *
   ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price)
-    SELECT placed.id, l.id, l.quantity, l.price
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[]) AS l(id, quantity, price)
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
+         AS l(id, quantity, price, name, sku, unit)
     RETURNING id, product_id, quantity, price
   ), ledger AS (
     ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
@@ -314,7 +209,7 @@ const WRITE_ORDER_SQL = `
          (SELECT count(*)::int FROM taken) AS moved
   FROM placed`;
 
-interface WrittenOrder extends Omit<OrderEntity, 'items'> {
+interface WrittenOrder extends OrderRecord {
   items: { id: string; productId: string; quantity: number; price: string }[];
   moved: number;
 }
@@ -331,7 +226,7 @@ async function placeInTransaction(
 
   // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
   const rows: LockedProduct[] = await tx.query(
-    `SELECT id, name, price, stock, is_active, image_url, low_stock_threshold
+    `SELECT id, name, sku, unit, price, stock, is_active, image_url, low_stock_threshold
      FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
     [ids],
   );
@@ -411,6 +306,9 @@ async function placeInTransaction(
     body.bankAccountNumber ?? null,
     idempotencyKey,
     idempotencyKey ? hash : null,
+    lines.map((line) => products.get(line.productId)!.name),
+    lines.map((line) => products.get(line.productId)!.sku),
+    lines.map((line) => products.get(line.productId)!.unit),
   ]);
   const { items, moved, ...order } = written!;
   // Unreachable while the row locks are held; a guard, not a path.
@@ -436,7 +334,13 @@ async function placeInTransaction(
     ...toOrderDto(order),
     items: items.map((item) => {
       const product = products.get(item.productId)!;
-      return { ...item, product: { name: product.name, imageUrl: product.image_url } };
+      return {
+        ...item,
+        name: product.name,
+        sku: product.sku,
+        unit: product.unit,
+        product: { name: product.name, imageUrl: product.image_url },
+      };
     }),
   };
 }
