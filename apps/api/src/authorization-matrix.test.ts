@@ -74,6 +74,8 @@ const REST: Record<string, Probe> = {
   'POST /api/orders': { body: {}, expect: signedIn(400) },
   'GET /api/orders': { expect: signedIn(200) },
   'GET /api/orders/:id': { url: `/api/orders/${MISSING}`, expect: signedIn(404) },
+  'POST /api/orders/:id/cancel': { url: `/api/orders/${MISSING}/cancel`, body: {}, expect: signedIn(404) },
+  'GET /api/orders/:id/reorder': { url: `/api/orders/${MISSING}/reorder`, expect: signedIn(404) },
   'GET /api/user/addresses': { expect: signedIn(200) },
   'POST /api/user/addresses': { body: {}, expect: signedIn(400) },
   'PATCH /api/user/addresses/:id': {
@@ -155,6 +157,8 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'liveEvents.staff': { expect: only(200, ['inventory_manager', 'sales_manager', 'admin', 'custom']) },
   'orders.list': { expect: only(200, ORDER_STAFF) },
   'orders.byId': { input: { id: MISSING }, expect: signedIn(404) },
+  'orders.cancel': { input: { id: MISSING }, expect: signedIn(404) },
+  'orders.reorder': { input: { id: MISSING }, expect: signedIn(404) },
   'addresses.list': { expect: signedIn(200) },
   'addresses.create': { input: {}, expect: signedIn(400) },
   'addresses.update': { input: { id: MISSING, city: 'X' }, expect: signedIn(404) },

@@ -429,3 +429,51 @@ export const OrderListInput = z
   })
   .optional();
 export type OrderListInput = z.infer<typeof OrderListInput>;
+
+// ---------------------------------------------------------------------------------------------
+// My Orders: cancel and buy again (issue 19 item 3)
+// ---------------------------------------------------------------------------------------------
+
+/** Why a line of an earlier order cannot go back into the cart as it was bought. */
+export const REORDER_PROBLEMS = ['unavailable', 'out_of_stock', 'reduced'] as const;
+
+/**
+ * `orders.reorder` (GET /api/orders/:id/reorder): an earlier order's lines as they can be bought
+ * today — today's name, price and picture, the quantity capped at the stock — for the web to put
+ * in the cart, and what cannot be bought as it was (no longer sold, out of stock, or fewer left).
+ */
+export const ReorderDto = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.uuid(),
+      name: z.string(),
+      price: MoneyString,
+      imageUrl: z.string().nullable(),
+      quantity: z.number().int().min(1),
+    }),
+  ),
+  problems: z.array(
+    z.object({
+      productId: z.uuid(),
+      /** The name as bought. */
+      name: z.string(),
+      problem: z.enum(REORDER_PROBLEMS),
+      ordered: z.number().int(),
+      /** How many are in the cart now (0 for unavailable and out of stock). */
+      added: z.number().int(),
+    }),
+  ),
+});
+export type ReorderDto = z.infer<typeof ReorderDto>;
+
+/** What 'Buy again' says about the lines it could not add as they were bought. */
+export function reorderProblemText(problem: ReorderDto['problems'][number]): string {
+  switch (problem.problem) {
+    case 'unavailable':
+      return `${problem.name} is no longer available`;
+    case 'out_of_stock':
+      return `${problem.name} is out of stock`;
+    case 'reduced':
+      return `${problem.name}: only ${problem.added} of ${problem.ordered} left, added ${problem.added}`;
+  }
+}

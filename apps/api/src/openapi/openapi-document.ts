@@ -255,6 +255,8 @@ const SIGNED_IN_PROCEDURES: readonly ProcedurePath[] = [
   'orders.create',
   'orders.list', // GET /api/orders answers a customer with their own orders (orders.rest.ts)
   'orders.byId',
+  'orders.cancel',
+  'orders.reorder',
   'addresses.list',
   'addresses.create',
   'addresses.update',
@@ -279,6 +281,7 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.patch':
     'The stock changed since `expectedStock` (`details.reason` STOCK_CHANGED, `details.current`)',
   'orderManagement.updateStatus': 'The order cannot move from its status to that one',
+  'orders.cancel': 'The order is no longer pending (staff have accepted it, or it is cancelled already)',
   'orders.create':
     'Prices, stock or availability changed: `details.reason` is PRICE_CHANGED (with the current prices ' +
     'and total), INSUFFICIENT_STOCK (what is left) or PRODUCT_UNAVAILABLE',
