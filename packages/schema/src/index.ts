@@ -26,3 +26,4 @@ export * from './openapi-meta';
 export * from './audit';
 export * from './site-routes';
 export * from './response-scan';
+export * from './settings';

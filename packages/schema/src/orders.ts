@@ -322,7 +322,12 @@ export type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 
 /** Why a placement was refused with CONFLICT, in `details.reason`. */
-export const ORDER_CONFLICT_REASONS = ['PRICE_CHANGED', 'INSUFFICIENT_STOCK', 'PRODUCT_UNAVAILABLE'] as const;
+export const ORDER_CONFLICT_REASONS = [
+  'PRICE_CHANGED',
+  'INSUFFICIENT_STOCK',
+  'PRODUCT_UNAVAILABLE',
+  'MINIMUM_ORDER',
+] as const;
 export type OrderConflictReason = (typeof ORDER_CONFLICT_REASONS)[number];
 
 /** `details` of a 409 PRICE_CHANGED: the server's current price of every product in the order. */
@@ -360,6 +365,13 @@ export const OrderDto = z.object({
   userId: z.uuid(),
   status: OrderStatus,
   total: MoneyString,
+  /** The goods; the delivery fee and tax as the shop's settings made them when it was placed. */
+  subtotal: MoneyString,
+  deliveryFee: MoneyString,
+  /** Added to the total, or (taxInclusive) the part of the subtotal that was tax. */
+  tax: MoneyString,
+  taxInclusive: z.boolean(),
+  currency: z.string(),
   paymentMethod: PaymentMethod,
   paymentStatus: ORDER_PAYMENT_STATUS,
   shippingAddress: z.string(),

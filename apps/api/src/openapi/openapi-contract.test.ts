@@ -287,6 +287,7 @@ describe('the OpenAPI document', () => {
         'GET /api/products',
         'GET /api/products/{id}',
         'GET /api/ready',
+        'GET /api/settings',
       ].sort(),
     );
   });
@@ -432,6 +433,15 @@ describe('real calls of every operation', () => {
       (await call(admin, 'PATCH', `/api/orders/${MISSING}/status`, { body: { status: 'shipped' } }))
         .statusCode,
     ).toBe(404);
+
+    // --- shop settings ----------------------------------------------------------------------------
+    const settings = await call(null, 'GET', '/api/settings');
+    expect(settings.statusCode).toBe(200);
+    const { version, updatedAt: _updatedAt, ...fields } = settings.json();
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(409);
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, taxRate: '-1' } })).statusCode).toBe(400);
+    expect((await call(shopper, 'PUT', '/api/settings', { body: fields })).statusCode).toBe(403);
 
     // --- addresses and profile ---------------------------------------------------------------
     const address = {

@@ -138,6 +138,18 @@ export const restRoutes: RestRoute[] = [
     summary: 'One order with its items as bought and its status timeline',
   },
   {
+    method: 'GET',
+    url: '/api/settings',
+    procedure: 'settings.get',
+    summary: "The shop's settings: name, currency, delivery fee, tax and minimum order",
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings',
+    procedure: 'settings.update',
+    summary: "Change the shop's settings (admins; send the version you loaded)",
+  },
+  {
     method: 'POST',
     url: '/api/orders/:id/cancel',
     procedure: 'orders.cancel',

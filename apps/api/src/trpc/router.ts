@@ -13,6 +13,7 @@ import { permissionGroupsRouter, permissionsRouter, rolesRouter } from '../modul
 import { liveEventsRouter, orderEventsRouter } from '../modules/live-events/live-events.router';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 import { auditRouter } from '../modules/audit/audit.router';
+import { settingsRouter } from '../modules/settings/settings.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -32,6 +33,7 @@ export const appRouter = router({
   permissionGroups: permissionGroupsRouter,
   apiTokens: apiTokensRouter,
   audit: auditRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

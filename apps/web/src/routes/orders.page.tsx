@@ -33,7 +33,7 @@ function OrderCard({ order }: { order: OrderDto }) {
         <Stack gap={4} align="flex-end">
           <OrderStatusBadge status={order.status} />
           <Text fw={700} data-testid="order-total">
-            {formatMoney(order.total)}
+            {formatMoney(order.total, order.currency)}
           </Text>
         </Stack>
       </Group>

@@ -11,6 +11,7 @@ import { UserIdentityIssuer1765800000000 } from './1765800000000-user-identity-i
 import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
 import { OrderLineSnapshots1766100000000 } from './1766100000000-order-line-snapshots';
+import { ShopSettings1766110000000 } from './1766110000000-shop-settings';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ApiTokenScopes1765850000000,
   HashedSessions1765900000000,
   OrderLineSnapshots1766100000000,
+  ShopSettings1766110000000,
 ];

@@ -29,6 +29,11 @@ export interface OrderRecord {
   userId: string;
   status: string;
   total: string;
+  subtotal: string;
+  deliveryFee: string;
+  tax: string;
+  taxInclusive: boolean;
+  currency: string;
   paymentMethod: string;
   paymentStatus: string;
   shippingAddress: string;
@@ -76,7 +81,8 @@ export interface OrderAggregate {
 }
 
 const ORDER_COLUMNS = `
-  o.id, o.user_id AS "userId", o.status, o.total, o.payment_method AS "paymentMethod",
+  o.id, o.user_id AS "userId", o.status, o.total, o.subtotal, o.delivery_fee AS "deliveryFee", o.tax,
+  o.tax_inclusive AS "taxInclusive", o.currency, o.payment_method AS "paymentMethod",
   o.payment_status AS "paymentStatus", o.shipping_address AS "shippingAddress", o.notes,
   o.estimated_delivery AS "estimatedDelivery", o.card_holder_name AS "cardHolderName",
   o.card_last_four AS "cardLastFour", o.bank_name AS "bankName",
@@ -98,6 +104,11 @@ export function toOrderDto(order: OrderRecord): OrderDto {
     userId: order.userId,
     status: order.status as OrderStatus,
     total: order.total,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    tax: order.tax,
+    taxInclusive: order.taxInclusive,
+    currency: order.currency,
     paymentMethod: order.paymentMethod as PaymentMethod,
     paymentStatus: order.paymentStatus as OrderDto['paymentStatus'],
     shippingAddress: order.shippingAddress,

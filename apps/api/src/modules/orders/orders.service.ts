@@ -29,7 +29,9 @@ import {
   centsToDecimal,
   formatMoney,
   toCents,
+  orderTotals,
   type InsufficientStockDetails,
+  type MinimumOrderDetails,
   type OrderDetailDto,
   type PlaceOrderInput,
   type PriceChangedDetails,
@@ -76,6 +78,21 @@ interface LockedProduct {
   image_url: string | null;
   low_stock_threshold: number;
 }
+
+/** The shop's settings as placement reads them, beside each locked product (defaults without a row). */
+interface PlacementSettings {
+  delivery_fee: string;
+  free_delivery_threshold: string | null;
+  tax_rate: string;
+  tax_inclusive: boolean;
+  minimum_order: string;
+  currency: string;
+}
+
+const SETTINGS_COLUMNS = `
+  COALESCE(s.delivery_fee, 0)::text AS delivery_fee, s.free_delivery_threshold::text AS free_delivery_threshold,
+  COALESCE(s.tax_rate, 0)::text AS tax_rate, COALESCE(s.tax_inclusive, false) AS tax_inclusive,
+  COALESCE(s.minimum_order, 0)::text AS minimum_order, COALESCE(s.currency, 'USD') AS currency`;
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
 export function mergeLines(items: OrderBody['items']): Line[] {
@@ -171,7 +188,8 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 /**
  * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
  * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns; $16.. $18 the lines' product name, SKU and unit (the snapshot kept on each line:
+ * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
+ * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
  * an order remembers what was bought). Answers the order (the columns OrderDto is made of), its items, and how many
  * products had their stock taken (all of them, or the placement is refused).
  */
@@ -184,8 +202,10 @@ const WRITE_ORDER_SQL = `
   ), placed AS (
     INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
                         estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
-                        bank_account_number, idempotency_key, request_hash)
-    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                        bank_account_number, idempotency_key, request_hash,
+                        subtotal, delivery_fee, tax, tax_inclusive, currency)
+    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+            $19, $20, $21, $22, $23)
     RETURNING *
   ), items AS (
     INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
@@ -196,7 +216,9 @@ const WRITE_ORDER_SQL = `
   ), ledger AS (
     ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
   )
-  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total,
+  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
+         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
+         placed.currency,
          placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
          placed.shipping_address AS "shippingAddress", placed.notes,
          placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
@@ -224,10 +246,13 @@ async function placeInTransaction(
   const lines = mergeLines(body.items);
   const ids = lines.map((line) => line.productId);
 
-  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows.
-  const rows: LockedProduct[] = await tx.query(
-    `SELECT id, name, sku, unit, price, stock, is_active, image_url, low_stock_threshold
-     FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows. The shop's
+  // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+  const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
+    `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, p.is_active, p.image_url, p.low_stock_threshold,
+            ${SETTINGS_COLUMNS}
+     FROM products p LEFT JOIN shop_settings s ON s.id = 1
+     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids],
   );
   const products = new Map(rows.map((row) => [row.id, row]));
@@ -267,22 +292,42 @@ async function placeInTransaction(
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
 
+  const settings = rows[0]!; // every row carries the same settings
+  const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
-  const totalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  const minimumCents = toCents(settings.minimum_order) ?? 0;
+  if (subtotalCents < minimumCents) {
+    const details: MinimumOrderDetails = {
+      reason: 'MINIMUM_ORDER',
+      minimumOrder: centsToDecimal(minimumCents),
+      subtotal: centsToDecimal(subtotalCents),
+    };
+    throw new ConflictError(
+      `The minimum order is ${money(minimumCents)}; your order comes to ${money(subtotalCents)}.`,
+      { ...details },
+    );
+  }
+  const totals = orderTotals(subtotalCents, {
+    deliveryFee: settings.delivery_fee,
+    freeDeliveryThreshold: settings.free_delivery_threshold,
+    taxRate: settings.tax_rate,
+    taxInclusive: settings.tax_inclusive,
+  });
+  const totalCents = totals.totalCents;
   const changed = lines.filter((line) => line.clientCents.some((cents) => cents !== serverCents(line)));
   if (changed.length > 0 || toCents(body.total) !== totalCents) {
-    const details: PriceChangedDetails & { total: string } = {
+    const details: PriceChangedDetails & { total: string; deliveryFee: string; tax: string } = {
       reason: 'PRICE_CHANGED',
       prices: lines.map((line) => ({ productId: line.productId, price: centsToDecimal(serverCents(line)) })),
       total: centsToDecimal(totalCents),
+      deliveryFee: centsToDecimal(totals.deliveryFeeCents),
+      tax: centsToDecimal(totals.taxCents),
     };
     const what =
       changed.length > 0
-        ? changed.map(
-            (line) =>
-              `${products.get(line.productId)!.name} is now ${formatMoney(centsToDecimal(serverCents(line)))}`,
-          )
-        : [`the total is ${formatMoney(centsToDecimal(totalCents))}`];
+        ? changed.map((line) => `${products.get(line.productId)!.name} is now ${money(serverCents(line))}`)
+        : [`the total is ${money(totalCents)}`];
     throw new ConflictError(`Prices have changed: ${what.join(', ')}. Please review your order.`, {
       ...details,
     });
@@ -309,6 +354,11 @@ async function placeInTransaction(
     lines.map((line) => products.get(line.productId)!.name),
     lines.map((line) => products.get(line.productId)!.sku),
     lines.map((line) => products.get(line.productId)!.unit),
+    centsToDecimal(subtotalCents),
+    centsToDecimal(totals.deliveryFeeCents),
+    centsToDecimal(totals.taxCents),
+    settings.tax_inclusive,
+    settings.currency,
   ]);
   const { items, moved, ...order } = written!;
   // Unreachable while the row locks are held; a guard, not a path.

@@ -10,10 +10,12 @@ import { AdminPageHeader } from '../../features/admin/components/admin-page-head
 import { OverviewSection } from '../../features/admin/components/overview-section';
 import { ProductsSection } from '../../features/admin/components/products-section';
 import { ComingSoon } from '../../features/admin/components/coming-soon';
+import { SettingsSection } from '../../features/settings/components/settings-section';
 
 const DESCRIPTIONS: Partial<Record<string, string>> = {
   overview: 'How the shop is doing at a glance',
   products: 'Add, edit and remove products',
+  settings: 'Shop name, currency, delivery fee, tax and minimum order',
 };
 
 export function AdminPanelPage() {
@@ -35,6 +37,8 @@ export function AdminPanelPage() {
         <OverviewSection />
       ) : section.id === 'products' ? (
         <ProductsSection />
+      ) : section.id === 'settings' ? (
+        <SettingsSection />
       ) : (
         <ComingSoon section={section.label} />
       )}

@@ -83,6 +83,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     );
   }
   const data = order.data;
+  const money = (value: string) => formatMoney(value, data.currency);
 
   const buyAgain = async () => {
     setBuying(true);
@@ -149,12 +150,36 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                 </Group>
               </Table.Td>
               <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(centsToDecimal(lineTotalCents(item.price, item.quantity)))}</Table.Td>
+              <Table.Td ta="right">{money(item.price)}</Table.Td>
+              <Table.Td ta="right">{money(centsToDecimal(lineTotalCents(item.price, item.quantity)))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <Stack gap={2} ml="auto" miw={220} data-testid="order-totals">
+        <Group justify="space-between">
+          <Text size="sm">Subtotal</Text>
+          <Text size="sm">{money(data.subtotal)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm">Delivery Fee</Text>
+          <Text size="sm" data-testid="order-delivery-fee">
+            {Number(data.deliveryFee) === 0 ? 'Free' : money(data.deliveryFee)}
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm">{data.taxInclusive ? 'Tax (included)' : 'Tax'}</Text>
+          <Text size="sm">{money(data.tax)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm" fw={700}>
+            Total
+          </Text>
+          <Text size="sm" fw={700}>
+            {money(data.total)}
+          </Text>
+        </Group>
+      </Stack>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Text size="sm" fw={500}>
