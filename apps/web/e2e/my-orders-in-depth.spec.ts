@@ -33,6 +33,9 @@ async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const cents = (price: string) => Math.round(Number(price) * 100);
 
+/** The products this spec made: taken off the storefront afterwards, so other specs never see them. */
+const made: string[] = [];
+
 /** A product of this spec's own (so renaming it touches no other spec), in a seeded category. */
 async function makeProduct(name: string, price = '3.50', stock = 40): Promise<Product> {
   const [category] = await sql<{ id: string }>(`SELECT id FROM categories ORDER BY name LIMIT 1`);
@@ -42,6 +45,7 @@ async function makeProduct(name: string, price = '3.50', stock = 40): Promise<Pr
      RETURNING id, name, price::text AS price, stock, image_url AS "imageUrl"`,
     [name, price, category!.id, stock, `E2E-${Date.now()}-${Math.floor(Math.random() * 1e6)}`],
   );
+  made.push(row!.id);
   return row!;
 }
 
@@ -81,7 +85,13 @@ async function resetSettings() {
   );
 }
 
-test.afterEach(resetSettings);
+test.afterEach(async () => {
+  await resetSettings();
+  await sql(`UPDATE products SET is_active = false WHERE id = ANY($1::uuid[])`, [made.splice(0)]);
+});
+
+// Two or three sign-ins and checkouts each: slow on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 test('a shopper buys, opens the lines, cancels after confirming (stock back), and buys again', async ({ page }) => {
   const product = await makeProduct(`Orchard Pears ${Date.now()}`, '2.25', 40);

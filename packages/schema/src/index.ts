@@ -27,3 +27,4 @@ export * from './audit';
 export * from './site-routes';
 export * from './response-scan';
 export * from './settings';
+export * from './settings-rules';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, UpdateShopSettingsInput, orderTotals } from './settings';
+import { UpdateShopSettingsInput } from './settings';
+import { DEFAULT_SETTINGS, orderTotals } from './settings-rules';
 
 describe('orderTotals', () => {
   it('with the defaults: delivery free, tax 0, total = subtotal (docs/product.md §9)', () => {

@@ -10,33 +10,14 @@
 import { z } from 'zod';
 import { EditVersion } from './edit-version';
 import { MAX_CENTS, centsToDecimal, toCents } from './money';
+import { CURRENCIES } from './settings-rules';
 
-/** Currencies with two decimal places, as the money columns keep them (numeric(10,2)). */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK'] as const;
 export const Currency = z.enum(CURRENCIES, `currency must be one of ${CURRENCIES.join(', ')}`);
 export type Currency = z.infer<typeof Currency>;
 
 export const SHOP_NAME_MAX_LENGTH = 100;
 /** The highest tax rate, in percent. */
 export const MAX_TAX_RATE = 100;
-
-export const DEFAULT_SETTINGS: {
-  shopName: string;
-  currency: Currency;
-  deliveryFee: string;
-  freeDeliveryThreshold: string | null;
-  taxRate: string;
-  taxInclusive: boolean;
-  minimumOrder: string;
-} = {
-  shopName: 'FreshCart',
-  currency: 'USD',
-  deliveryFee: '0.00',
-  freeDeliveryThreshold: null,
-  taxRate: '0.00',
-  taxInclusive: false,
-  minimumOrder: '0.00',
-};
 
 const amount = (name: string) =>
   z
@@ -85,40 +66,6 @@ export const UpdateShopSettingsInput = z.strictObject({
 });
 export type UpdateShopSettingsInput = z.input<typeof UpdateShopSettingsInput>;
 export type UpdateShopSettings = z.output<typeof UpdateShopSettingsInput>;
-
-/** The settings the totals depend on. */
-export type TotalsSettings = Pick<
-  ShopSettingsDto,
-  'deliveryFee' | 'freeDeliveryThreshold' | 'taxRate' | 'taxInclusive'
->;
-
-export interface OrderTotals {
-  subtotalCents: number;
-  deliveryFeeCents: number;
-  /** Added to the total, or (taxInclusive) the part of the subtotal that is tax. */
-  taxCents: number;
-  totalCents: number;
-}
-
-/**
- * An order's fee, tax and total from its subtotal, in integer cents. Delivery is free from the
- * threshold on (and for an empty cart); tax is on the goods, rounded half up to the cent: added
- * (`subtotal × rate`) or, when prices include it, the part of the subtotal that is tax
- * (`subtotal × rate / (100 + rate)`).
- */
-export function orderTotals(subtotalCents: number, settings: TotalsSettings): OrderTotals {
-  const fee = toCents(settings.deliveryFee) ?? 0;
-  const threshold = settings.freeDeliveryThreshold === null ? null : toCents(settings.freeDeliveryThreshold);
-  const deliveryFeeCents =
-    subtotalCents === 0 || (threshold !== null && subtotalCents >= threshold) ? 0 : fee;
-  // The rate in hundredths of a percent ('8.25' → 825): integers throughout.
-  const rate = toCents(settings.taxRate) ?? 0;
-  const taxCents = settings.taxInclusive
-    ? Math.round((subtotalCents * rate) / (10_000 + rate))
-    : Math.round((subtotalCents * rate) / 10_000);
-  const totalCents = subtotalCents + deliveryFeeCents + (settings.taxInclusive ? 0 : taxCents);
-  return { subtotalCents, deliveryFeeCents, taxCents, totalCents };
-}
 
 /** Refused because the subtotal is under the minimum order value (409, `details.reason`). */
 export interface MinimumOrderDetails {

@@ -172,6 +172,11 @@ export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: bool
   const { order, lines, history } = aggregate;
   return {
     ...toStaffListItem(order),
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    tax: order.tax,
+    taxInclusive: order.taxInclusive,
+    currency: order.currency,
     notes: order.notes,
     estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
     cardHolderName: order.cardHolderName,

@@ -106,6 +106,12 @@ describe('orders under the settings', () => {
 
     await setSettings({ deliveryFee: '9.00' });
     expect(await shopper.orders.byId({ id: order.id })).toMatchObject({ deliveryFee: '4.99', total: '26.99' });
+    expect(await admin.orderManagement.byId({ id: order.id })).toMatchObject({
+      subtotal: '20.00',
+      deliveryFee: '4.99',
+      tax: '2.00',
+      total: '26.99',
+    });
     // The next order pays the new fee.
     const next = await shopper.orders.create({ ...cardOrder([product], 1), total: '19.00' });
     expect(next).toMatchObject({ subtotal: '10.00', deliveryFee: '9.00', tax: '0.00', total: '19.00' });
