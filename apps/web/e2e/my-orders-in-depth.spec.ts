@@ -56,11 +56,7 @@ async function stockOf(id: string): Promise<number> {
 
 /** Buys `quantity` of the product through the cart and checkout, cash on delivery; answers the short id. */
 async function buyThroughCheckout(page: Page, product: Product, quantity: number, expectedTotal: string) {
-  if (new URL(page.url()).pathname !== '/') await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify([{ productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity }]),
-  ] as const);
+  await putInCart(page, product, quantity);
   await page.goto('/checkout');
   await expect(page.getByTestId('summary-total')).toHaveText(expectedTotal);
   await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
@@ -72,6 +68,21 @@ async function buyThroughCheckout(page: Page, product: Product, quantity: number
   await expect(page).toHaveURL(/\/orders$/);
   await dismissToasts(page);
   return shortId;
+}
+
+/**
+ * Puts one line in the browser's cart as the storefront would. The shop is loaded first and seen
+ * drawn, so its cart (which saves itself once mounted) cannot overwrite what is put there.
+ */
+async function putInCart(page: Page, product: Product, quantity: number) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /^Welcome to/ })).toBeVisible();
+  // The cart has saved itself (its effect ran): nothing it does later overwrites the line.
+  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, CART_KEY);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    CART_KEY,
+    JSON.stringify([{ productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity }]),
+  ] as const);
 }
 
 function orderCard(page: Page, shortId: string) {
@@ -201,11 +212,7 @@ test("an admin's delivery-fee change alters the next order's total, not the old 
   await admin.close();
 
   // The cart and checkout show the fee; the next order pays it.
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify([{ productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity: 1 }]),
-  ] as const);
+  await putInCart(page, product, 1);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-delivery-fee')).toHaveText('$4.99');
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(cents('4.00') + 499));
