@@ -81,7 +81,9 @@ async function putInCart(page: Page, product: Product, quantity: number) {
   await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, CART_KEY);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     CART_KEY,
-    JSON.stringify([{ productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity }]),
+    JSON.stringify([
+      { productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity },
+    ]),
   ] as const);
 }
 
@@ -104,7 +106,9 @@ test.afterEach(async () => {
 // Two or three sign-ins and checkouts each: slow on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-test('a shopper buys, opens the lines, cancels after confirming (stock back), and buys again', async ({ page }) => {
+test('a shopper buys, opens the lines, cancels after confirming (stock back), and buys again', async ({
+  page,
+}) => {
   const product = await makeProduct(`Orchard Pears ${Date.now()}`, '2.25', 40);
   await signIn(page, freshEmail('in-depth'));
   const shortId = await buyThroughCheckout(page, product, 3, dollars(675));

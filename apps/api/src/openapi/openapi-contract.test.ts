@@ -418,16 +418,16 @@ describe('real calls of every operation', () => {
     ids['/api/orders/{id}/reorder'] = order.json().id;
     expect((await call(shopper, 'GET', `/api/orders/${order.json().id}/reorder`)).statusCode).toBe(200);
     expect((await call(customer, 'GET', `/api/orders/${order.json().id}/reorder`)).statusCode).toBe(404);
-    expect((await call(customer, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(customer, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode,
+    ).toBe(404);
     const status = `/api/orders/${order.json().id}/status`;
     expect((await call(admin, 'PATCH', status, { body: { status: 'processing' } })).statusCode).toBe(200);
     expect((await call(admin, 'PATCH', status, { body: { status: 'pending' } })).statusCode).toBe(409);
     // Accepted by staff: too late for its shopper to cancel.
-    expect((await call(shopper, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(shopper, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode,
+    ).toBe(409);
     expect((await call(admin, 'PATCH', status, { body: { status: 'lost' } })).statusCode).toBe(400);
     expect(
       (await call(admin, 'PATCH', `/api/orders/${MISSING}/status`, { body: { status: 'shipped' } }))
@@ -438,9 +438,15 @@ describe('real calls of every operation', () => {
     const settings = await call(null, 'GET', '/api/settings');
     expect(settings.statusCode).toBe(200);
     const { version, updatedAt: _updatedAt, ...fields } = settings.json();
-    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(200);
-    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(409);
-    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, taxRate: '-1' } })).statusCode).toBe(400);
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(
+      200,
+    );
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call(admin, 'PUT', '/api/settings', { body: { ...fields, taxRate: '-1' } })).statusCode,
+    ).toBe(400);
     expect((await call(shopper, 'PUT', '/api/settings', { body: fields })).statusCode).toBe(403);
 
     // --- addresses and profile ---------------------------------------------------------------

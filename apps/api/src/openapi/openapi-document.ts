@@ -286,7 +286,8 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.patch':
     'The stock changed since `expectedStock` (`details.reason` STOCK_CHANGED, `details.current`)',
   'orderManagement.updateStatus': 'The order cannot move from its status to that one',
-  'settings.update': 'The settings changed since `version` (`details.reason` STALE_VERSION, `details.current`)',
+  'settings.update':
+    'The settings changed since `version` (`details.reason` STALE_VERSION, `details.current`)',
   'orders.cancel': 'The order is no longer pending (staff have accepted it, or it is cancelled already)',
   'orders.create':
     'Prices, stock or availability changed: `details.reason` is PRICE_CHANGED (with the current prices, ' +

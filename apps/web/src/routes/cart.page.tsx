@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { lineTotalCents, type CartLine } from '@shop/schema';
+import { lineTotalCents, toCents, type CartLine } from '@shop/schema';
 import { useMoney, useOrderTotals } from '../features/settings/use-shop-settings';
 import { useCart } from '../features/cart/cart-store';
 import { paths } from '../paths';
@@ -153,6 +153,9 @@ function FilledCart() {
   const totals = useOrderTotals(cart.totalCents);
   const { money } = totals;
   const total = money(totals.totalCents);
+  // The server refuses an order under the shop's minimum (MINIMUM_ORDER): say so before checkout.
+  const minimumCents = toCents(totals.settings.minimumOrder) ?? 0;
+  const belowMinimum = cart.totalCents < minimumCents;
   return (
     <Container size="lg" py="lg" px={{ base: 0, sm: 'md' }}>
       <Group mb="lg" gap="sm" align="center">
@@ -225,6 +228,12 @@ function FilledCart() {
                 <List.Item key={note}>{note}</List.Item>
               ))}
             </List>
+            {belowMinimum && (
+              <Text size="sm" c="orange.9" mt="md" data-testid="cart-minimum-order">
+                The minimum order is {money(minimumCents)}: add {money(minimumCents - cart.totalCents)} more
+                to check out.
+              </Text>
+            )}
             <Button
               component={Link}
               to={paths.checkout}

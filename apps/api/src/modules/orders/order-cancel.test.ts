@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import type { DataSource } from 'typeorm';
-import { callerFor, cardOrder, failure, makeProduct, makeUser, stockOf, type Caller } from './testing/fixtures';
+import {
+  callerFor,
+  cardOrder,
+  failure,
+  makeProduct,
+  makeUser,
+  stockOf,
+  type Caller,
+} from './testing/fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -123,9 +131,10 @@ describe.skipIf(embeddedTestDatabase)('a shopper cancel racing staff on real Pos
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(await stockOf(ds, product.id)).toBe(10);
-    const history = await ds.query(`SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1`, [
-      order.id,
-    ]);
+    const history = await ds.query(
+      `SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1`,
+      [order.id],
+    );
     expect(history[0].n).toBe(1);
   });
 });
@@ -163,7 +172,11 @@ describe('buy again', () => {
     const total = (1.5 * 3 + 2 * 2).toFixed(2);
     const next = await shopper.orders.create({
       ...cardOrder([]),
-      items: again.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, price: line.price })),
+      items: again.lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        price: line.price,
+      })),
       total,
     });
     expect(next.total).toBe(total);

@@ -66,10 +66,10 @@ describe('an order line as bought', () => {
       `INSERT INTO orders (user_id, total, shipping_address) VALUES ($1, 2.50, 'x') RETURNING id`,
       [user.id],
     );
-    await ds.query(`INSERT INTO order_items (order_id, product_id, quantity, price) VALUES ($1, $2, 1, 2.50)`, [
-      order.id,
-      product.id,
-    ]);
+    await ds.query(
+      `INSERT INTO order_items (order_id, product_id, quantity, price) VALUES ($1, $2, 1, 2.50)`,
+      [order.id, product.id],
+    );
     await ds.query(`UPDATE products SET name = 'Rye Loaf' WHERE id = $1`, [product.id]);
     const [line] = await ds.query(
       `SELECT product_name, product_sku, product_unit FROM order_items WHERE order_id = $1`,

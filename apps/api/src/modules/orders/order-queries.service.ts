@@ -84,7 +84,10 @@ export async function listOrders(
 }
 
 /** The order management screen: one page of the filtered orders, newest first, and how many match. */
-export async function pageOrders(ctx: ServiceContext, input: AdminOrderPageQuery): Promise<AdminOrderPageDto> {
+export async function pageOrders(
+  ctx: ServiceContext,
+  input: AdminOrderPageQuery,
+): Promise<AdminOrderPageDto> {
   const { page, pageSize } = input;
   const [rows, total] = await Promise.all([
     listStaffOrders(ctx.db, input, { limit: pageSize, offset: (page - 1) * pageSize }),

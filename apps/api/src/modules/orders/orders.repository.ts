@@ -328,7 +328,10 @@ export async function listStaffOrders(
   );
 }
 
-export async function countStaffOrders(db: EntityManager, filter: StaffOrderFilter | undefined): Promise<number> {
+export async function countStaffOrders(
+  db: EntityManager,
+  filter: StaffOrderFilter | undefined,
+): Promise<number> {
   const params: unknown[] = [];
   const where = staffFilter(filter, params);
   const [row]: { total: number }[] = await db.query(

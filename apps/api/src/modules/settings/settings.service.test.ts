@@ -8,7 +8,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS } from '@shop/schema';
-import { callerFor, cardOrder, failure, makeProduct, makeUser, orderCount, stockOf, type Caller } from '../orders/testing/fixtures';
+import {
+  callerFor,
+  cardOrder,
+  failure,
+  makeProduct,
+  makeUser,
+  orderCount,
+  stockOf,
+  type Caller,
+} from '../orders/testing/fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -58,7 +67,11 @@ describe('the settings', () => {
       deliveryFee: '4.5',
       version: loaded.version,
     });
-    expect(saved).toMatchObject({ shopName: 'Corner Grocer', deliveryFee: '4.50', version: loaded.version + 1 });
+    expect(saved).toMatchObject({
+      shopName: 'Corner Grocer',
+      deliveryFee: '4.50',
+      version: loaded.version + 1,
+    });
     const stale = await failure(admin.settings.update({ ...DEFAULT_SETTINGS, version: loaded.version }));
     expect(stale.code).toBe('CONFLICT');
     expect(stale.details).toMatchObject({ reason: 'STALE_VERSION', current: { shopName: 'Corner Grocer' } });
@@ -67,7 +80,9 @@ describe('the settings', () => {
 
   it('refuses bad values at their field and staff who are not admins', async () => {
     const loaded = await admin.settings.get();
-    const bad = await failure(admin.settings.update({ ...DEFAULT_SETTINGS, taxRate: '120', version: loaded.version }));
+    const bad = await failure(
+      admin.settings.update({ ...DEFAULT_SETTINGS, taxRate: '120', version: loaded.version }),
+    );
     expect(bad.code).toBe('BAD_REQUEST');
     expect(bad.issues?.[0]?.path).toBe('taxRate');
     const sales = callerFor(ds, await makeUser(ds, 'sales_manager'));
@@ -105,7 +120,10 @@ describe('orders under the settings', () => {
     });
 
     await setSettings({ deliveryFee: '9.00' });
-    expect(await shopper.orders.byId({ id: order.id })).toMatchObject({ deliveryFee: '4.99', total: '26.99' });
+    expect(await shopper.orders.byId({ id: order.id })).toMatchObject({
+      deliveryFee: '4.99',
+      total: '26.99',
+    });
     expect(await admin.orderManagement.byId({ id: order.id })).toMatchObject({
       subtotal: '20.00',
       deliveryFee: '4.99',
@@ -137,18 +155,26 @@ describe('orders under the settings', () => {
     ['without the delivery fee and tax', '20.00'],
     ['with the fee but without tax', '24.99'],
     ['a cent short', '26.98'],
-  ])('refuses a total sent %s: 409 PRICE_CHANGED with the server’s numbers, nothing written', async (_, total) => {
-    await setSettings({ deliveryFee: '4.99', taxRate: '10.00' });
-    const user = await makeUser(ds);
-    const shopper = callerFor(ds, user);
-    const product = await makeProduct(ds, { price: '10.00', stock: 5 });
-    const error = await failure(shopper.orders.create({ ...cardOrder([product], 2), total }));
-    expect(error.code).toBe('CONFLICT');
-    expect(error.message).toBe('Prices have changed: the total is $26.99. Please review your order.');
-    expect(error.details).toMatchObject({ reason: 'PRICE_CHANGED', total: '26.99', deliveryFee: '4.99', tax: '2.00' });
-    expect(await orderCount(ds, user.id)).toBe(0);
-    expect(await stockOf(ds, product.id)).toBe(5);
-  });
+  ])(
+    'refuses a total sent %s: 409 PRICE_CHANGED with the server’s numbers, nothing written',
+    async (_, total) => {
+      await setSettings({ deliveryFee: '4.99', taxRate: '10.00' });
+      const user = await makeUser(ds);
+      const shopper = callerFor(ds, user);
+      const product = await makeProduct(ds, { price: '10.00', stock: 5 });
+      const error = await failure(shopper.orders.create({ ...cardOrder([product], 2), total }));
+      expect(error.code).toBe('CONFLICT');
+      expect(error.message).toBe('Prices have changed: the total is $26.99. Please review your order.');
+      expect(error.details).toMatchObject({
+        reason: 'PRICE_CHANGED',
+        total: '26.99',
+        deliveryFee: '4.99',
+        tax: '2.00',
+      });
+      expect(await orderCount(ds, user.id)).toBe(0);
+      expect(await stockOf(ds, product.id)).toBe(5);
+    },
+  );
 
   it('refuses an order under the minimum with 409 MINIMUM_ORDER, nothing written', async () => {
     await setSettings({ minimumOrder: '15.00' });

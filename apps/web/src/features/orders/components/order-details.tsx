@@ -5,7 +5,19 @@
  * confirmation.
  */
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Image, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+} from '@mantine/core';
 import { IconAlertCircle, IconCircleDot, IconShoppingCartPlus, IconX } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
@@ -27,7 +39,8 @@ const localDateTime = (iso: string) => new Date(iso).toLocaleString();
 
 function paymentText(order: OrderWithHistoryDto): string {
   const method = PAYMENT_METHOD_LABEL[order.paymentMethod];
-  if (order.paymentMethod === 'card' && order.cardLastFour) return `${method} ending in ${order.cardLastFour}`;
+  if (order.paymentMethod === 'card' && order.cardLastFour)
+    return `${method} ending in ${order.cardLastFour}`;
   if (order.paymentMethod === 'bank_transfer' && order.bankName) {
     return `${method}, ${order.bankName} ${order.bankAccountNumber ?? ''}`.trim();
   }
@@ -117,7 +130,11 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         },
         onError: (error) => {
           setConfirming(false);
-          toast({ title: 'Failed to cancel order', description: errorMessage(error), variant: 'destructive' });
+          toast({
+            title: 'Failed to cancel order',
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -151,7 +168,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
               </Table.Td>
               <Table.Td ta="right">{item.quantity}</Table.Td>
               <Table.Td ta="right">{money(item.price)}</Table.Td>
-              <Table.Td ta="right">{money(centsToDecimal(lineTotalCents(item.price, item.quantity)))}</Table.Td>
+              <Table.Td ta="right">
+                {money(centsToDecimal(lineTotalCents(item.price, item.quantity)))}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -209,11 +228,20 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       <Divider />
       <Group justify="flex-end">
         {data.status === 'pending' && (
-          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setConfirming(true)}>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconX size={16} />}
+            onClick={() => setConfirming(true)}
+          >
             Cancel order
           </Button>
         )}
-        <Button leftSection={<IconShoppingCartPlus size={16} />} loading={buying} onClick={() => void buyAgain()}>
+        <Button
+          leftSection={<IconShoppingCartPlus size={16} />}
+          loading={buying}
+          onClick={() => void buyAgain()}
+        >
           Buy again
         </Button>
       </Group>

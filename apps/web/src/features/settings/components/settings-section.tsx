@@ -81,7 +81,8 @@ function SettingsForm({ loaded }: { loaded: ShopSettingsDto }) {
         shopName: values.shopName,
         currency: values.currency as ShopSettingsDto['currency'],
         deliveryFee: values.deliveryFee,
-        freeDeliveryThreshold: values.freeDeliveryThreshold.trim() === '' ? null : values.freeDeliveryThreshold,
+        freeDeliveryThreshold:
+          values.freeDeliveryThreshold.trim() === '' ? null : values.freeDeliveryThreshold,
         taxRate: values.taxRate,
         taxInclusive: values.taxInclusive,
         minimumOrder: values.minimumOrder,
@@ -96,9 +97,15 @@ function SettingsForm({ loaded }: { loaded: ShopSettingsDto }) {
         },
         onError: (error) => {
           if (edit.catchConflict(error)) return;
-          const fieldErrors = Object.fromEntries(serverIssues(error).map((issue) => [issue.path, issue.message]));
+          const fieldErrors = Object.fromEntries(
+            serverIssues(error).map((issue) => [issue.path, issue.message]),
+          );
           setErrors(fieldErrors);
-          toast({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' });
+          toast({
+            title: 'Failed to save settings',
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
         },
       },
     );
