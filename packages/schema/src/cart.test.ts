@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addLinesToCart,
   addToCart,
   cartCount,
   cartTotalCents,
@@ -157,5 +158,21 @@ describe('parseStoredCart', () => {
       { productId: 'p10', name: 'Text quantity', price: '1.00', quantity: '3' },
     ]);
     expect(parseStoredCart(raw)).toEqual([line]);
+  });
+});
+
+describe('addLinesToCart (Buy again)', () => {
+  it("adds new lines and raises a line already there, at today's price", () => {
+    const cart = [{ productId: 'a', name: 'Apple', price: '1.00', quantity: 2 }];
+    const result = addLinesToCart(cart, [
+      { productId: 'a', name: 'Apple', price: '1.20', quantity: 3, imageUrl: null },
+      { productId: 'b', name: 'Bread', price: '3.00', quantity: 1, imageUrl: null },
+      { productId: 'c', name: 'Cheese', price: '5.00', quantity: 0, imageUrl: null },
+    ]);
+    expect(result).toEqual([
+      { productId: 'a', name: 'Apple', price: '1.20', quantity: 5, imageUrl: null },
+      { productId: 'b', name: 'Bread', price: '3.00', quantity: 1, imageUrl: null },
+    ]);
+    expect(cart[0]!.quantity).toBe(2);
   });
 });

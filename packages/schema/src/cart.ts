@@ -24,6 +24,24 @@ export function addToCart(lines: readonly CartLine[], product: CartProduct): Car
   return [...lines, { ...product, quantity: 1 }];
 }
 
+/**
+ * 'Buy again' (issue 19): each line joins the cart at today's name, price and picture; a product
+ * already in the cart keeps its line, its quantity raised by the added one.
+ */
+export function addLinesToCart(lines: readonly CartLine[], additions: readonly CartLine[]): CartLine[] {
+  let result = [...lines];
+  for (const addition of additions) {
+    if (addition.quantity <= 0) continue;
+    const existing = result.find((line) => line.productId === addition.productId);
+    result = existing
+      ? result.map((line) =>
+          line === existing ? { ...addition, quantity: existing.quantity + addition.quantity } : line,
+        )
+      : [...result, { ...addition }];
+  }
+  return result;
+}
+
 /** Setting a quantity of 0 or less removes the line. */
 export function setQuantity(lines: readonly CartLine[], productId: string, quantity: number): CartLine[] {
   if (quantity <= 0) return removeFromCart(lines, productId);

@@ -28,3 +28,5 @@ export * from './site-routes';
 export * from './response-scan';
 export * from './outbox';
 export * from './analytics';
+export * from './settings';
+export * from './settings-rules';

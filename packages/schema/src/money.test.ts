@@ -72,6 +72,7 @@ describe('formatMoney', () => {
     ['19.99', '$19.99'],
     [7, '$7.00'],
     [19.99, '$19.99'],
+    ['1234.5', '$1,234.50'],
   ] as const)('%j reads %s', (value, text) => {
     expect(formatMoney(value)).toBe(text);
   });
@@ -107,5 +108,13 @@ describe('lineTotalCents', () => {
 
   it('is 0 for a quantity of 0', () => {
     expect(lineTotalCents('12.50', 0)).toBe(0);
+  });
+});
+
+describe('formatMoney in the shop currency', () => {
+  it('formats with the currency sign, 2 decimals', () => {
+    expect(formatMoney('12.5', 'EUR')).toBe('€12.50');
+    expect(formatMoney('1234.5', 'GBP')).toBe('£1,234.50');
+    expect(formatMoney(3, 'USD')).toBe('$3.00');
   });
 });

@@ -33,12 +33,36 @@ export function toDecimal(value: string | number): string {
   return centsToDecimal(cents);
 }
 
-/** What a shopper reads: '$12.50'. */
-export function formatMoney(value: string | number): string {
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** The currency `formatMoney` uses when none is given: the web sets the shop's (its settings). */
+let displayCurrency = 'USD';
+
+/** Makes `code` the currency of every `formatMoney` without one (the web, once the settings load). */
+export function setDisplayCurrency(code: string): void {
+  displayCurrency = code;
+}
+
+/**
+ * Money as people read it, in the shop's currency (issue 19: one `Intl.NumberFormat` for every
+ * amount the shop shows): '$12.50', '$1,234.50', '€12.50'. USD unless told (or `setDisplayCurrency`), which reproduces
+ * docs/product.md §9 ('$' and 2 decimals). A number with float noise is rounded to cents first.
+ */
+export function formatMoney(value: string | number, currency: string = displayCurrency): string {
   // A number may carry float noise (1.1 * 3 = 3.3000000000000003): round it to cents.
   const cents =
     typeof value === 'number' ? (Number.isFinite(value) ? Math.round(value * 100) : null) : toCents(value);
-  return `$${centsToDecimal(cents ?? 0)}`;
+  let format = formatters.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(currency, format);
+  }
+  return format.format((cents ?? 0) / 100);
 }
 
 /** Price × quantity in cents, exactly. */

@@ -63,7 +63,10 @@ export type AdminOrderListItemDto = z.infer<typeof AdminOrderListItemDto>;
 export const AdminOrderItemDto = z.object({
   id: z.uuid(),
   productId: z.uuid(),
+  /** The name, SKU and unit as bought. */
   name: z.string(),
+  sku: z.string(),
+  unit: z.string(),
   imageUrl: z.string().nullable(),
   quantity: z.number().int(),
   price: MoneyString,
@@ -83,6 +86,12 @@ export const AdminOrderStatusChangeDto = z.object({
 export type AdminOrderStatusChangeDto = z.infer<typeof AdminOrderStatusChangeDto>;
 
 export const AdminOrderDetailDto = AdminOrderListItemDto.extend({
+  /** The goods, and the delivery fee and tax the shop's settings made when it was placed. */
+  subtotal: MoneyString,
+  deliveryFee: MoneyString,
+  tax: MoneyString,
+  taxInclusive: z.boolean(),
+  currency: z.string(),
   notes: z.string().nullable(),
   estimatedDelivery: z.iso.datetime({ offset: true }).nullable(),
   cardHolderName: z.string().nullable(),

@@ -322,7 +322,12 @@ export type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 
 /** Why a placement was refused with CONFLICT, in `details.reason`. */
-export const ORDER_CONFLICT_REASONS = ['PRICE_CHANGED', 'INSUFFICIENT_STOCK', 'PRODUCT_UNAVAILABLE'] as const;
+export const ORDER_CONFLICT_REASONS = [
+  'PRICE_CHANGED',
+  'INSUFFICIENT_STOCK',
+  'PRODUCT_UNAVAILABLE',
+  'MINIMUM_ORDER',
+] as const;
 export type OrderConflictReason = (typeof ORDER_CONFLICT_REASONS)[number];
 
 /** `details` of a 409 PRICE_CHANGED: the server's current price of every product in the order. */
@@ -360,6 +365,13 @@ export const OrderDto = z.object({
   userId: z.uuid(),
   status: OrderStatus,
   total: MoneyString,
+  /** The goods; the delivery fee and tax as the shop's settings made them when it was placed. */
+  subtotal: MoneyString,
+  deliveryFee: MoneyString,
+  /** Added to the total, or (taxInclusive) the part of the subtotal that was tax. */
+  tax: MoneyString,
+  taxInclusive: z.boolean(),
+  currency: z.string(),
   paymentMethod: PaymentMethod,
   paymentStatus: ORDER_PAYMENT_STATUS,
   shippingAddress: z.string(),
@@ -374,12 +386,19 @@ export const OrderDto = z.object({
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
-/** One line at the price charged (docs/product.md §3 'Order item view'). */
+/**
+ * One line as bought (docs/product.md §3 'Order item view'): the unit price charged and the
+ * product's name, SKU and unit at the time of the order (issue 19: a rename never rewrites an old
+ * order). `product.name` is that name too; `product.imageUrl` is the product's picture today.
+ */
 export const OrderItemDto = z.object({
   id: z.uuid(),
   productId: z.uuid(),
   quantity: z.number().int(),
   price: MoneyString,
+  name: z.string(),
+  sku: z.string(),
+  unit: z.string(),
   product: z.object({ name: z.string(), imageUrl: z.string().nullable() }),
 });
 export type OrderItemDto = z.infer<typeof OrderItemDto>;
@@ -387,6 +406,23 @@ export type OrderItemDto = z.infer<typeof OrderItemDto>;
 /** GET /api/orders/:id and what placing an order answers. */
 export const OrderDetailDto = OrderDto.extend({ items: z.array(OrderItemDto) });
 export type OrderDetailDto = z.infer<typeof OrderDetailDto>;
+
+/**
+ * One step of an order's status timeline as its shopper sees it: when, from what to what, and
+ * whether the shopper made the change themselves (a cancellation) or the shop did.
+ */
+export const OrderStatusStepDto = z.object({
+  id: z.uuid(),
+  fromStatus: OrderStatus.nullable(),
+  toStatus: OrderStatus,
+  byCustomer: z.boolean(),
+  createdAt: IsoDate,
+});
+export type OrderStatusStepDto = z.infer<typeof OrderStatusStepDto>;
+
+/** `orders.byId` (GET /api/orders/:id): the order, its lines as bought and its status timeline. */
+export const OrderWithHistoryDto = OrderDetailDto.extend({ history: z.array(OrderStatusStepDto) });
+export type OrderWithHistoryDto = z.infer<typeof OrderWithHistoryDto>;
 
 /** Days between placing an order and its estimated delivery. */
 export const ESTIMATED_DELIVERY_DAYS = 3;
@@ -405,3 +441,51 @@ export const OrderListInput = z
   })
   .optional();
 export type OrderListInput = z.infer<typeof OrderListInput>;
+
+// ---------------------------------------------------------------------------------------------
+// My Orders: cancel and buy again (issue 19 item 3)
+// ---------------------------------------------------------------------------------------------
+
+/** Why a line of an earlier order cannot go back into the cart as it was bought. */
+export const REORDER_PROBLEMS = ['unavailable', 'out_of_stock', 'reduced'] as const;
+
+/**
+ * `orders.reorder` (GET /api/orders/:id/reorder): an earlier order's lines as they can be bought
+ * today — today's name, price and picture, the quantity capped at the stock — for the web to put
+ * in the cart, and what cannot be bought as it was (no longer sold, out of stock, or fewer left).
+ */
+export const ReorderDto = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.uuid(),
+      name: z.string(),
+      price: MoneyString,
+      imageUrl: z.string().nullable(),
+      quantity: z.number().int().min(1),
+    }),
+  ),
+  problems: z.array(
+    z.object({
+      productId: z.uuid(),
+      /** The name as bought. */
+      name: z.string(),
+      problem: z.enum(REORDER_PROBLEMS),
+      ordered: z.number().int(),
+      /** How many are in the cart now (0 for unavailable and out of stock). */
+      added: z.number().int(),
+    }),
+  ),
+});
+export type ReorderDto = z.infer<typeof ReorderDto>;
+
+/** What 'Buy again' says about the lines it could not add as they were bought. */
+export function reorderProblemText(problem: ReorderDto['problems'][number]): string {
+  switch (problem.problem) {
+    case 'unavailable':
+      return `${problem.name} is no longer available`;
+    case 'out_of_stock':
+      return `${problem.name} is out of stock`;
+    case 'reduced':
+      return `${problem.name}: only ${problem.added} of ${problem.ordered} left, added ${problem.added}`;
+  }
+}

@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   'roles:manage': 'Create and change roles, permissions and permission groups',
   'api_tokens:manage': 'Create and revoke API tokens for scripts',
   'audit:read': 'See the audit log of sign-ins, access changes and refused calls',
+  'settings:update': 'Change the shop settings: name, currency, delivery fee, tax and minimum order',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -89,6 +89,11 @@ export const DEFAULT_PERMISSION_GROUPS: readonly {
     description: 'See the audit log: sign-ins, access changes and refused calls',
     permissions: ['audit:read'],
   },
+  {
+    name: 'Shop settings',
+    description: 'Change the shop name, currency, delivery fee, tax and minimum order',
+    permissions: ['settings:update'],
+  },
 ];
 
 /** The groups each built-in role is given when seeded; their union is DEFAULT_ROLE_PERMISSIONS. */

@@ -290,6 +290,7 @@ describe('the OpenAPI document', () => {
         'GET /api/products',
         'GET /api/products/{id}',
         'GET /api/ready',
+        'GET /api/settings',
       ].sort(),
     );
   });
@@ -462,9 +463,25 @@ describe('real calls of every operation', () => {
     expect((await call(shopper, 'GET', `/api/orders/${order.json().id}`)).statusCode).toBe(200);
     expect((await call(customer, 'GET', `/api/orders/${order.json().id}`)).statusCode).toBe(404);
     expect((await call(shopper, 'GET', '/api/orders/nope')).statusCode).toBe(400);
+    const toCancel = await call(shopper, 'POST', '/api/orders', { body: cardOrder(fresh) });
+    expect(toCancel.statusCode).toBe(201);
+    ids['/api/orders/{id}/cancel'] = toCancel.json().id;
+    const cancelled = await call(shopper, 'POST', `/api/orders/${toCancel.json().id}/cancel`, { body: {} });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    ids['/api/orders/{id}/reorder'] = order.json().id;
+    expect((await call(shopper, 'GET', `/api/orders/${order.json().id}/reorder`)).statusCode).toBe(200);
+    expect((await call(customer, 'GET', `/api/orders/${order.json().id}/reorder`)).statusCode).toBe(404);
+    expect(
+      (await call(customer, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode,
+    ).toBe(404);
     const status = `/api/orders/${order.json().id}/status`;
     expect((await call(admin, 'PATCH', status, { body: { status: 'processing' } })).statusCode).toBe(200);
     expect((await call(admin, 'PATCH', status, { body: { status: 'pending' } })).statusCode).toBe(409);
+    // Accepted by staff: too late for its shopper to cancel.
+    expect(
+      (await call(shopper, 'POST', `/api/orders/${order.json().id}/cancel`, { body: {} })).statusCode,
+    ).toBe(409);
     expect((await call(admin, 'PATCH', status, { body: { status: 'lost' } })).statusCode).toBe(400);
     expect(
       (await call(admin, 'PATCH', `/api/orders/${MISSING}/status`, { body: { status: 'shipped' } }))
@@ -489,6 +506,20 @@ describe('real calls of every operation', () => {
     expect(
       (await call(customer, 'GET', `/api/admin/analytics/orders.csv?from=${today}&to=${today}`)).statusCode,
     ).toBe(403);
+    // --- shop settings ----------------------------------------------------------------------------
+    const settings = await call(null, 'GET', '/api/settings');
+    expect(settings.statusCode).toBe(200);
+    const { version, updatedAt: _updatedAt, ...fields } = settings.json();
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(
+      200,
+    );
+    expect((await call(admin, 'PUT', '/api/settings', { body: { ...fields, version } })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call(admin, 'PUT', '/api/settings', { body: { ...fields, taxRate: '-1' } })).statusCode,
+    ).toBe(400);
+    expect((await call(shopper, 'PUT', '/api/settings', { body: fields })).statusCode).toBe(403);
 
     // --- addresses and profile ---------------------------------------------------------------
     const address = {

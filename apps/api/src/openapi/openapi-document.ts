@@ -250,12 +250,19 @@ const DESCRIPTIONS: Partial<Record<ProcedurePath, string>> = {
  * holders of a permission (403 for the others). The authorization matrix
  * (src/authorization-matrix.test.ts) tests the same split through the app.
  */
-const PUBLIC_PROCEDURES: readonly ProcedurePath[] = ['categories.list', 'products.list', 'products.byId'];
+const PUBLIC_PROCEDURES: readonly ProcedurePath[] = [
+  'categories.list',
+  'products.list',
+  'products.byId',
+  'settings.get',
+];
 const SIGNED_IN_PROCEDURES: readonly ProcedurePath[] = [
   'auth.me',
   'orders.create',
   'orders.list', // GET /api/orders answers a customer with their own orders (orders.rest.ts)
   'orders.byId',
+  'orders.cancel',
+  'orders.reorder',
   'addresses.list',
   'addresses.create',
   'addresses.update',
@@ -289,9 +296,13 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.patch':
     'The stock changed since `expectedStock` (`details.reason` STOCK_CHANGED, `details.current`)',
   'orderManagement.updateStatus': 'The order cannot move from its status to that one',
+  'settings.update':
+    'The settings changed since `version` (`details.reason` STALE_VERSION, `details.current`)',
+  'orders.cancel': 'The order is no longer pending (staff have accepted it, or it is cancelled already)',
   'orders.create':
-    'Prices, stock or availability changed: `details.reason` is PRICE_CHANGED (with the current prices ' +
-    'and total), INSUFFICIENT_STOCK (what is left) or PRODUCT_UNAVAILABLE',
+    'Prices, stock or availability changed: `details.reason` is PRICE_CHANGED (with the current prices, ' +
+    'delivery fee, tax and total), INSUFFICIENT_STOCK (what is left) or PRODUCT_UNAVAILABLE; or the ' +
+    'subtotal is under the minimum order (MINIMUM_ORDER)',
   'addresses.create': 'The most addresses a user may save are saved already',
   'profile.update': 'The email is in use',
   'users.create': 'The email is in use',

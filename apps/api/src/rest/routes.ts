@@ -181,7 +181,36 @@ export const restRoutes: RestRoute[] = [
     summary: "Orders, newest first: everybody's for order staff, else the caller's own",
     call: (caller, input, ctx) => listVisibleOrders(caller, input, ctx),
   },
-  { method: 'GET', url: '/api/orders/:id', procedure: 'orders.byId', summary: 'One order with its items' },
+  {
+    method: 'GET',
+    url: '/api/orders/:id',
+    procedure: 'orders.byId',
+    summary: 'One order with its items as bought and its status timeline',
+  },
+  {
+    method: 'GET',
+    url: '/api/settings',
+    procedure: 'settings.get',
+    summary: "The shop's settings: name, currency, delivery fee, tax and minimum order",
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings',
+    procedure: 'settings.update',
+    summary: "Change the shop's settings (admins; send the version you loaded)",
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/cancel',
+    procedure: 'orders.cancel',
+    summary: 'Cancel your own pending order (its stock goes back)',
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/reorder',
+    procedure: 'orders.reorder',
+    summary: "Your order's lines as they can be bought today, for 'Buy again'",
+  },
   {
     method: 'GET',
     url: '/api/user/addresses',

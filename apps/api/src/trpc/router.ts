@@ -15,6 +15,7 @@ import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router';
 import { auditRouter } from '../modules/audit/audit.router';
 import { outboxRouter } from '../modules/mail/outbox.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
+import { settingsRouter } from '../modules/settings/settings.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -36,6 +37,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   audit: auditRouter,
   outbox: outboxRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

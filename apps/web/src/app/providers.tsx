@@ -7,6 +7,7 @@ import { Toaster } from '../lib/toast';
 import { CartProvider } from '../features/cart/cart-store';
 import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
 import { LiveOrderUpdates } from '../features/notifications/live-order-updates';
+import { ShopCurrency } from '../features/settings/shop-currency';
 import { cssVariablesResolver, theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -20,7 +21,9 @@ export function Providers({ children }: { children: ReactNode }) {
           <Toaster />
           <LowStockAlerts />
           <LiveOrderUpdates />
-          <CartProvider>{children}</CartProvider>
+          <CartProvider>
+            <ShopCurrency>{children}</ShopCurrency>
+          </CartProvider>
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

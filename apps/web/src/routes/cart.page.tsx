@@ -21,7 +21,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { centsToDecimal, formatMoney, lineTotalCents, type CartLine } from '@shop/schema';
+import { lineTotalCents, toCents, type CartLine } from '@shop/schema';
+import { useMoney, useOrderTotals } from '../features/settings/use-shop-settings';
 import { useCart } from '../features/cart/cart-store';
 import { paths } from '../paths';
 import { pictureSrc } from '../lib/pictures';
@@ -58,6 +59,7 @@ function LineImage({ line }: { line: CartLine }) {
 }
 
 function CartLineCard({ line }: { line: CartLine }) {
+  const money = useMoney();
   const cart = useCart();
   return (
     <Card withBorder padding="md" data-testid="cart-line">
@@ -74,7 +76,7 @@ function CartLineCard({ line }: { line: CartLine }) {
               {line.name}
             </Text>
             <Text size="sm" c="dimmed" data-testid="line-unit-price">
-              {formatMoney(line.price)} each
+              {money(line.price)} each
             </Text>
           </Box>
           <Group justify="space-between" wrap="nowrap" gap="md">
@@ -101,7 +103,7 @@ function CartLineCard({ line }: { line: CartLine }) {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <Text fw={700} miw={80} ta="right" data-testid="line-total">
-                ${centsToDecimal(lineTotalCents(line.price, line.quantity))}
+                {money(lineTotalCents(line.price, line.quantity) / 100)}
               </Text>
               <ActionIcon
                 color="red"
@@ -142,7 +144,18 @@ export function CartPage() {
     );
   }
 
-  const total = `$${centsToDecimal(cart.totalCents)}`;
+  return <FilledCart />;
+}
+
+/** The cart with its lines and the Order Summary: subtotal, delivery fee and tax of the shop's settings. */
+function FilledCart() {
+  const cart = useCart();
+  const totals = useOrderTotals(cart.totalCents);
+  const { money } = totals;
+  const total = money(totals.totalCents);
+  // The server refuses an order under the shop's minimum (MINIMUM_ORDER): say so before checkout.
+  const minimumCents = toCents(totals.settings.minimumOrder) ?? 0;
+  const belowMinimum = cart.totalCents < minimumCents;
   return (
     <Container size="lg" py="lg" px={{ base: 0, sm: 'md' }}>
       <Group mb="lg" gap="sm" align="center">
@@ -169,14 +182,26 @@ export function CartPage() {
             <Stack gap="xs">
               <Group justify="space-between">
                 <Text>Subtotal</Text>
-                <Text data-testid="cart-subtotal">{total}</Text>
+                <Text data-testid="cart-subtotal">{money(cart.totalCents)}</Text>
               </Group>
               <Group justify="space-between">
                 <Text>Delivery Fee</Text>
-                <Text c="green.7" fw={500} data-testid="cart-delivery-fee">
-                  Free
-                </Text>
+                {totals.deliveryFeeCents === 0 ? (
+                  <Text c="green.7" fw={500} data-testid="cart-delivery-fee">
+                    Free
+                  </Text>
+                ) : (
+                  <Text fw={500} data-testid="cart-delivery-fee">
+                    {money(totals.deliveryFeeCents)}
+                  </Text>
+                )}
               </Group>
+              {totals.taxCents > 0 && (
+                <Group justify="space-between">
+                  <Text>{totals.settings.taxInclusive ? 'Tax (included)' : 'Tax'}</Text>
+                  <Text data-testid="cart-tax">{money(totals.taxCents)}</Text>
+                </Group>
+              )}
               <Divider my={4} />
               <Group justify="space-between">
                 <Text fw={700} fz="lg">
@@ -203,6 +228,12 @@ export function CartPage() {
                 <List.Item key={note}>{note}</List.Item>
               ))}
             </List>
+            {belowMinimum && (
+              <Text size="sm" c="orange.9" mt="md" data-testid="cart-minimum-order">
+                The minimum order is {money(minimumCents)}: add {money(minimumCents - cart.totalCents)} more
+                to check out.
+              </Text>
+            )}
             <Button
               component={Link}
               to={paths.checkout}

@@ -63,7 +63,7 @@ export function DashboardPage() {
         />
         <DashboardTile
           label="Total Spent"
-          value={`$${centsToDecimal(spentCents)}`}
+          value={formatMoney(centsToDecimal(spentCents))}
           icon={<IconCurrencyDollar size={22} />}
           loading={orders.isLoading}
         />

@@ -1,16 +1,24 @@
-/** My Orders (docs/product.md §2): each order with its short id, date, status, total, address and delivery estimate. */
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPackage } from '@tabler/icons-react';
+/**
+ * My Orders (docs/product.md §2): each order with its short id, date, status, total, address and
+ * delivery estimate; opened, its lines as bought, payment, timeline, 'Buy again' and, while pending,
+ * 'Cancel order' (issue 19 item 3).
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Collapse, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatMoney, shortOrderId, type OrderDto } from '@shop/schema';
 import { useMyOrders } from '../features/orders/api/use-orders';
 import { OrderStatusBadge } from '../features/orders/components/order-status-badge';
+import { OrderDetails } from '../features/orders/components/order-details';
 import { errorMessage } from '../lib/errors';
 import { paths } from '../paths';
 
 const localDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 function OrderCard({ order }: { order: OrderDto }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `order-details-${order.id}`;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="order-card" data-order-id={order.id}>
       <Group justify="space-between" align="flex-start" mb="sm">
@@ -25,7 +33,7 @@ function OrderCard({ order }: { order: OrderDto }) {
         <Stack gap={4} align="flex-end">
           <OrderStatusBadge status={order.status} />
           <Text fw={700} data-testid="order-total">
-            {formatMoney(order.total)}
+            {formatMoney(order.total, order.currency)}
           </Text>
         </Stack>
       </Group>
@@ -40,6 +48,25 @@ function OrderCard({ order }: { order: OrderDto }) {
           Estimated delivery: {localDate(order.estimatedDelivery)}
         </Text>
       )}
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? 'Hide details' : 'View details'}
+        </Button>
+      </Group>
+      <Collapse expanded={open} id={detailsId}>
+        {open && (
+          <Stack pt="sm">
+            <OrderDetails orderId={order.id} />
+          </Stack>
+        )}
+      </Collapse>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { StockMovementEntity } from './stock-movement.entity';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { ApiTokenEntity } from './api-token.entity';
 import { AuditEventEntity } from './audit-event.entity';
+import { ShopSettingsEntity } from './shop-settings.entity';
 
 export {
   UserEntity,
@@ -36,6 +37,7 @@ export {
   OrderStatusHistoryEntity,
   ApiTokenEntity,
   AuditEventEntity,
+  ShopSettingsEntity,
 };
 
 /** Every entity, for the DataSource. */
@@ -57,4 +59,5 @@ export const entities = [
   OrderStatusHistoryEntity,
   ApiTokenEntity,
   AuditEventEntity,
+  ShopSettingsEntity,
 ];

@@ -4,7 +4,8 @@ import { OrderEntity } from './order.entity';
 import { ProductEntity } from './product.entity';
 
 /**
- * One line of an order at the price the server charged. A product that appears in an order cannot
+ * One line of an order as bought: the price the server charged and the product's name, SKU and unit
+ * at that time (filled by a trigger when a writer leaves them out: migration 1766100000000). A product that appears in an order cannot
  * be deleted (RESTRICT): it is deactivated instead, so order history stays whole.
  */
 @Entity('order_items')
@@ -28,6 +29,16 @@ export class OrderItemEntity {
   @ManyToOne(() => ProductEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'product_id' })
   product?: ProductEntity;
+
+  /** The product's name, SKU and unit when the order was placed (a rename never rewrites an order). */
+  @Column({ name: 'product_name', type: 'varchar', length: 200 })
+  productName!: string;
+
+  @Column({ name: 'product_sku', type: 'varchar', length: 64 })
+  productSku!: string;
+
+  @Column({ name: 'product_unit', type: 'varchar', length: 40 })
+  productUnit!: string;
 
   @Column({ type: 'integer' })
   quantity!: number;

@@ -55,6 +55,23 @@ export class OrderEntity {
   @Column({ name: 'payment_status', type: 'varchar', length: 30, default: 'pending' })
   paymentStatus!: string;
 
+  /** The goods at the prices charged; delivery fee and tax as the settings made them then (issue 19). */
+  @Column(moneyColumn)
+  subtotal!: string;
+
+  @Column({ ...moneyColumn, name: 'delivery_fee', default: 0 })
+  deliveryFee!: string;
+
+  /** Added to the total, or (taxInclusive) the part of the subtotal that was tax. */
+  @Column({ ...moneyColumn, default: 0 })
+  tax!: string;
+
+  @Column({ name: 'tax_inclusive', type: 'boolean', default: false })
+  taxInclusive!: boolean;
+
+  @Column({ type: 'varchar', length: 3, default: 'USD' })
+  currency!: string;
+
   @Column(moneyColumn)
   total!: string;
 

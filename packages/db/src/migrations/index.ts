@@ -12,6 +12,8 @@ import { ApiTokenScopes1765850000000 } from './1765850000000-api-token-scopes';
 import { HashedSessions1765900000000 } from './1765900000000-hashed-sessions';
 import { CategoryAdmin1766000000000 } from './1766000000000-category-admin';
 import { AnalyticsIndexes1766000000001 } from './1766000000001-analytics-indexes';
+import { OrderLineSnapshots1766100000000 } from './1766100000000-order-line-snapshots';
+import { ShopSettings1766110000000 } from './1766110000000-shop-settings';
 import { SentEmails1766200000000 } from './1766200000000-sent-emails';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
@@ -30,5 +32,7 @@ export const migrations = [
   HashedSessions1765900000000,
   CategoryAdmin1766000000000,
   AnalyticsIndexes1766000000001,
+  OrderLineSnapshots1766100000000,
+  ShopSettings1766110000000,
   SentEmails1766200000000,
 ];

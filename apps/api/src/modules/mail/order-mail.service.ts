@@ -1,5 +1,6 @@
 /**
- * Sends one order email (docs/architecture.md §4 "Order emails"): reads the order as it was bought,
+ * Sends one order email (docs/architecture.md §4 "Order emails"): reads the order as it was bought
+ * (the lines' names and prices stored with the order),
  * claims its (order, kind) row in `sent_emails`, sends, and marks it sent (or, when the mail server
  * refuses or cannot be reached, gives the claim back for the queue's next try). The claim makes a second
  * sender of the same email stand back: it fails, so the queue tries it again later, and by then the
@@ -131,10 +132,10 @@ async function readOrder(
   );
   if (!order) return null;
   const lines: { name: string; quantity: number; unit_price: string }[] = await db.query(
-    `SELECT p.name, i.quantity, i.price AS unit_price
-       FROM order_items i JOIN products p ON p.id = i.product_id
+    `SELECT i.product_name AS name, i.quantity, i.price AS unit_price
+       FROM order_items i
       WHERE i.order_id = $1
-      ORDER BY i.created_at, p.name`,
+      ORDER BY i.created_at, i.product_name`,
     [orderId],
   );
   return {

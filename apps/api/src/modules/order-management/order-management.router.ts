@@ -10,14 +10,14 @@ import {
   AdminOrderSummaryDto,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
-import {
-  getOrder,
-  listOrders,
-  orderSummary,
-  pageOrders,
-  updateOrderStatus,
-} from './order-management.service';
+import { getStaffOrder, listOrders, orderSummary, pageOrders } from '../orders/order-queries.service';
+import { updateOrderStatus } from '../orders/order-status.service';
 
+/**
+ * Order management for staff (docs/product.md §2 Order management): the staff's router over the one
+ * orders domain (modules/orders: orders.repository.ts, order-queries.service.ts,
+ * order-status.service.ts), which the shopper's `orders` router shares.
+ */
 export const orderManagementRouter = router({
   /** Every customer's orders, newest first, with search and status filter. */
   list: can('orders:read_all')
@@ -37,7 +37,7 @@ export const orderManagementRouter = router({
   byId: can('orders:read_all')
     .input(AdminOrderIdInput)
     .output(AdminOrderDetailDto)
-    .query(({ ctx, input }) => getOrder(ctx, input.id)),
+    .query(({ ctx, input }) => getStaffOrder(ctx, input.id)),
   /** PATCH /api/orders/:id/status. */
   updateStatus: can('orders:update')
     .input(AdminOrderStatusInput)

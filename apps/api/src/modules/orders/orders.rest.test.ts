@@ -77,7 +77,13 @@ describe('POST /api/orders', () => {
     expect(stale.json()).toEqual({
       message: expect.stringMatching(/^Prices have changed/),
       code: 'CONFLICT',
-      details: { reason: 'PRICE_CHANGED', prices: [{ productId: product.id, price: '9.99' }], total: '9.99' },
+      details: {
+        reason: 'PRICE_CHANGED',
+        prices: [{ productId: product.id, price: '9.99' }],
+        total: '9.99',
+        deliveryFee: '0.00',
+        tax: '0.00',
+      },
     });
 
     const short = await call(me, 'POST', '/api/orders', cardOrder([product], 3));

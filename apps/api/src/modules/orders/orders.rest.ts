@@ -10,7 +10,7 @@ import type { Caller } from '../../rest/routes';
 import type { RequestContext } from '../../context';
 import { ORDER_LIST_DEFAULT_LIMIT, OrderListInput, type OrderDto } from '@shop/schema';
 import { BadRequestError, UnauthorizedError } from '../../errors';
-import { countVisibleOrders } from './orders.service';
+import { countVisibleOrders } from './order-queries.service';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

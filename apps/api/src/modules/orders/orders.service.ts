@@ -1,16 +1,16 @@
 /**
- * Placing and reading orders (docs/architecture.md §4 'Placing an order', 'Who sees what').
+ * Placing orders (docs/architecture.md §4 'Placing an order'). Reading them, for shoppers and staff,
+ * is order-queries.service.ts over orders.repository.ts; status changes are order-status.service.ts.
  *
- * Placing is one statement (place-order.sql.ts): the products are locked `FOR UPDATE` in id order
- * (so two orders never wait on each other in a cycle), checked (exists and active → enough stock →
- * the client's prices and total equal the server's), then stock is decremented with a guarded
- * UPDATE and the order and its items are written at the server's prices. A refusal writes nothing;
- * the statement answers the locked rows and `refuse` says why. Stock can never go below 0: the
- * guard, the row locks and `products_stock_check` each see to it.
+ * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
+ * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
+ * prices and total equal the server's), then stock is decremented with a guarded UPDATE and the
+ * order and its items are written at the server's prices. Any refusal rolls everything back.
+ * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
- * The locks are held for that one statement and its commit, no round trip to the api in between:
- * the shorter the locked time, the more orders a hot product can take per second
- * (docs/benchmarks.md). Nothing is read before the statement or after it.
+ * While the locks are held there are two statements and the COMMIT (lock, then stock, order, items
+ * and ledger in one): the shorter the locked time, the more orders a hot product can take per
+ * second (docs/benchmarks.md). Nothing is read before the transaction or after it.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
@@ -19,32 +19,28 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { runPlaceOrder } from './place-order.sql';
-import { placementGate } from './placement-gate';
+import { insertStockMovementsSql } from '../inventory/stock-ledger';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { OrderEntity, OrderItemEntity } from '@shop/db';
+import { OrderEntity } from '@shop/db';
 import {
   ESTIMATED_DELIVERY_DAYS,
-  ORDER_LIST_DEFAULT_LIMIT,
   centsToDecimal,
   formatMoney,
-  maskAccountNumber,
   toCents,
+  orderTotals,
   type InsufficientStockDetails,
+  type MinimumOrderDetails,
   type OrderDetailDto,
-  type OrderDto,
-  type OrderItemDto,
-  type OrderListInput,
-  type OrderStatus,
-  type PaymentMethod,
   type PlaceOrderInput,
   type PriceChangedDetails,
   type ProductUnavailableDetails,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
-import { ConflictError, DomainError, NotFoundError } from '../../errors';
+import { ConflictError, DomainError } from '../../errors';
+import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
+import { placementGate } from './placement-gate';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -57,111 +53,6 @@ export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
     super('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different order');
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// DTOs
-// ---------------------------------------------------------------------------------------------
-
-export function toOrderDto(order: OrderEntity): OrderDto {
-  return {
-    id: order.id,
-    userId: order.userId,
-    status: order.status as OrderStatus,
-    total: order.total,
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    paymentStatus: order.paymentStatus as OrderDto['paymentStatus'],
-    shippingAddress: order.shippingAddress,
-    notes: order.notes,
-    estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
-    cardHolderName: order.cardHolderName,
-    cardLastFour: order.cardLastFour,
-    bankName: order.bankName,
-    bankAccountNumber: maskAccountNumber(order.bankAccountNumber),
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-  };
-}
-
-function toOrderItemDto(item: OrderItemEntity): OrderItemDto {
-  return {
-    id: item.id,
-    productId: item.productId,
-    quantity: item.quantity,
-    price: item.price,
-    product: { name: item.product?.name ?? 'Unknown product', imageUrl: item.product?.imageUrl ?? null },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-// ---------------------------------------------------------------------------------------------
-
-const canReadAll = (user: CurrentUser) => user.permissions.has('orders:read_all');
-
-/** The caller's own orders, newest first. */
-export async function listMyOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
-  const orders = await ctx.db.find(OrderEntity, {
-    where: { userId: ctx.user.id },
-    order: { createdAt: 'DESC', id: 'DESC' },
-    take: page.limit,
-    skip: page.offset,
-  });
-  return orders.map(toOrderDto);
-}
-
-/**
- * Every order, newest first, a page at a time: the newest ORDER_LIST_DEFAULT_LIMIT unless asked
- * otherwise (callers with `orders:read_all`; the procedure checks it).
- */
-export async function listAllOrders(ctx: Ctx, page: OrderListInput = {}): Promise<OrderDto[]> {
-  const orders = await ctx.db.find(OrderEntity, {
-    order: { createdAt: 'DESC', id: 'DESC' },
-    take: page.limit ?? ORDER_LIST_DEFAULT_LIMIT,
-    skip: page.offset,
-  });
-  return orders.map(toOrderDto);
-}
-
-/**
- * How many orders the caller may see: every order with `orders:read_all`, else their own. For the
- * paging headers of GET /api/orders (orders.rest.ts); a count(*) over the primary key or the
- * user_id index, so cheap even at 50,000 orders.
- */
-export async function countVisibleOrders(ctx: Ctx): Promise<number> {
-  return canReadAll(ctx.user)
-    ? ctx.db.count(OrderEntity)
-    : ctx.db.count(OrderEntity, { where: { userId: ctx.user.id } });
-}
-
-async function loadOrderDetail(
-  db: EntityManager,
-  id: string,
-  wholeAccountNumber: boolean,
-): Promise<OrderDetailDto | null> {
-  const order = await db.findOne(OrderEntity, { where: { id } });
-  if (!order) return null;
-  const items = await db.find(OrderItemEntity, {
-    where: { orderId: id },
-    relations: { product: true },
-    order: { createdAt: 'ASC', id: 'ASC' },
-  });
-  return {
-    ...toOrderDto(order),
-    ...(wholeAccountNumber && { bankAccountNumber: order.bankAccountNumber }),
-    items: items.map(toOrderItemDto),
-  };
-}
-
-/**
- * One order with its items, for its owner or a caller with `orders:read_all`; anyone else NOT_FOUND.
- * Its bank account number is whole only for a caller holding `payments:read` (staff), else the
- * last 4 as everywhere (docs/architecture.md §4 "Payment data").
- */
-export async function getOrder(ctx: Ctx, id: string): Promise<OrderDetailDto> {
-  const order = await loadOrderDetail(ctx.db, id, ctx.user.permissions.has('payments:read'));
-  if (!order || (order.userId !== ctx.user.id && !canReadAll(ctx.user))) throw new NotFoundError('Order');
-  return order;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,12 +71,29 @@ interface Line {
 interface LockedProduct {
   id: string;
   name: string;
+  sku: string;
+  unit: string;
   price: string;
   stock: number;
   is_active: boolean;
   image_url: string | null;
   low_stock_threshold: number;
 }
+
+/** The shop's settings as placement reads them, beside each locked product (defaults without a row). */
+interface PlacementSettings {
+  delivery_fee: string;
+  free_delivery_threshold: string | null;
+  tax_rate: string;
+  tax_inclusive: boolean;
+  minimum_order: string;
+  currency: string;
+}
+
+const SETTINGS_COLUMNS = `
+  COALESCE(s.delivery_fee, 0)::text AS delivery_fee, s.free_delivery_threshold::text AS free_delivery_threshold,
+  COALESCE(s.tax_rate, 0)::text AS tax_rate, COALESCE(s.tax_inclusive, false) AS tax_inclusive,
+  COALESCE(s.minimum_order, 0)::text AS minimum_order, COALESCE(s.currency, 'USD') AS currency`;
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
 export function mergeLines(items: OrderBody['items']): Line[] {
@@ -248,7 +156,8 @@ async function replay(
   const existing = await db.findOne(OrderEntity, { where: { userId, idempotencyKey: key } });
   if (!existing) return null;
   if (existing.requestHash !== hash) throw new IdempotencyKeyReusedError();
-  return loadOrderDetail(db, existing.id, false);
+  const aggregate = await loadOrderAggregate(db, existing.id);
+  return aggregate && toShopperOrder(aggregate, false);
 }
 
 export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {
@@ -258,9 +167,10 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
 
   for (let attempt = 0; ; attempt++) {
     try {
-      // One autocommit statement (place-order.sql.ts), a few at a time (placement-gate.ts).
+      // A few at a time per process (placement-gate.ts): fifty transactions queued on the same hot
+      // rows' locks place fewer orders a second than four.
       return await placementGate.run(() =>
-        placeInTransaction(ctx.db, userId, body, idempotencyKey ?? null, hash),
+        ctx.db.transaction((tx) => placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash)),
       );
     } catch (error) {
       // A key used before: the unique key refused this order, or the earlier order took the stock
@@ -278,10 +188,55 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   }
 }
 
-/** PLACE_ORDER_SQL's one row: the order's columns (all null when nothing was placed), its items and the locked products. */
-interface WrittenOrder extends Omit<OrderEntity, 'items'> {
+/**
+ * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
+ * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
+ * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
+ * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
+ * an order remembers what was bought). Answers the order (the columns OrderDto is made of), its items, and how many
+ * products had their stock taken (all of them, or the placement is refused).
+ */
+const WRITE_ORDER_SQL = `
+  WITH taken AS (
+    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
+    WHERE p.id = l.id AND p.stock >= l.quantity
+    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
+  ), placed AS (
+    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
+                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
+                        bank_account_number, idempotency_key, request_hash,
+                        subtotal, delivery_fee, tax, tax_inclusive, currency)
+    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+            $19, $20, $21, $22, $23)
+    RETURNING *
+  ), items AS (
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
+         AS l(id, quantity, price, name, sku, unit)
+    RETURNING id, product_id, quantity, price
+  ), ledger AS (
+    ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
+  )
+  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
+         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
+         placed.currency,
+         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
+         placed.shipping_address AS "shippingAddress", placed.notes,
+         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
+         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
+         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
+         placed.updated_at AS "updatedAt",
+         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
+                                            'quantity', i.quantity, 'price', i.price::text))
+          FROM items i) AS items,
+         (SELECT count(*)::int FROM taken) AS moved
+  FROM placed`;
+
+interface WrittenOrder extends OrderRecord {
   items: { id: string; productId: string; quantity: number; price: string }[];
-  products: LockedProduct[] | null;
+  moved: number;
 }
 
 async function placeInTransaction(
@@ -294,54 +249,17 @@ async function placeInTransaction(
   const lines = mergeLines(body.items);
   const ids = lines.map((line) => line.productId);
 
-  // Lock, check, take the stock and write, in one statement (place-order.sql.ts); when it placed
-  // nothing, `refuse` says why from the rows it locked.
-  const clientCents = (line: Line) => (new Set(line.clientCents).size === 1 ? line.clientCents[0]! : null);
-  const [written] = (await runPlaceOrder(tx, [
-    ids,
-    lines.map((line) => line.quantity),
-    lines.map((line) => (clientCents(line) === null ? null : centsToDecimal(clientCents(line)!))),
-    userId,
-    body.paymentMethod,
-    centsToDecimal(toCents(body.total)!),
-    body.shippingAddress,
-    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
-    body.notes ?? null,
-    body.cardHolderName ?? null,
-    body.cardLastFour ?? null,
-    body.bankName ?? null,
-    body.bankAccountNumber ?? null,
-    idempotencyKey,
-    idempotencyKey ? hash : null,
-  ])) as WrittenOrder[];
-  const products = new Map((written!.products ?? []).map((row) => [row.id, row]));
+  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows. The shop's
+  // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+  const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
+    `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, p.is_active, p.image_url, p.low_stock_threshold,
+            ${SETTINGS_COLUMNS}
+     FROM products p LEFT JOIN shop_settings s ON s.id = 1
+     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
+    [ids],
+  );
+  const products = new Map(rows.map((row) => [row.id, row]));
 
-  const { items, products: _locked, ...order } = written!;
-  if (!order.id) refuse(lines, products, body);
-  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
-  publishAfterCommit(tx, [
-    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
-    ...lines.map((line) => {
-      const product = products.get(line.productId)!;
-      return {
-        type: 'stock' as const,
-        productId: line.productId,
-        stock: product.stock - line.quantity,
-        lowStockThreshold: product.low_stock_threshold,
-      };
-    }),
-  ]);
-  return {
-    ...toOrderDto(order),
-    items: items.map((item) => {
-      const product = products.get(item.productId)!;
-      return { ...item, product: { name: product.name, imageUrl: product.image_url } };
-    }),
-  };
-}
-
-/** Why the statement placed nothing, from the rows it locked: the 409 the shopper gets. */
-function refuse(lines: Line[], products: Map<string, LockedProduct>, body: OrderBody): never {
   const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
@@ -377,29 +295,105 @@ function refuse(lines: Line[], products: Map<string, LockedProduct>, body: Order
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
 
+  const settings = rows[0]!; // every row carries the same settings
+  const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
-  const totalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  const minimumCents = toCents(settings.minimum_order) ?? 0;
+  if (subtotalCents < minimumCents) {
+    const details: MinimumOrderDetails = {
+      reason: 'MINIMUM_ORDER',
+      minimumOrder: centsToDecimal(minimumCents),
+      subtotal: centsToDecimal(subtotalCents),
+    };
+    throw new ConflictError(
+      `The minimum order is ${money(minimumCents)}; your order comes to ${money(subtotalCents)}.`,
+      { ...details },
+    );
+  }
+  const totals = orderTotals(subtotalCents, {
+    deliveryFee: settings.delivery_fee,
+    freeDeliveryThreshold: settings.free_delivery_threshold,
+    taxRate: settings.tax_rate,
+    taxInclusive: settings.tax_inclusive,
+  });
+  const totalCents = totals.totalCents;
   const changed = lines.filter((line) => line.clientCents.some((cents) => cents !== serverCents(line)));
   if (changed.length > 0 || toCents(body.total) !== totalCents) {
-    const details: PriceChangedDetails & { total: string } = {
+    const details: PriceChangedDetails & { total: string; deliveryFee: string; tax: string } = {
       reason: 'PRICE_CHANGED',
       prices: lines.map((line) => ({ productId: line.productId, price: centsToDecimal(serverCents(line)) })),
       total: centsToDecimal(totalCents),
+      deliveryFee: centsToDecimal(totals.deliveryFeeCents),
+      tax: centsToDecimal(totals.taxCents),
     };
     const what =
       changed.length > 0
-        ? changed.map(
-            (line) =>
-              `${products.get(line.productId)!.name} is now ${formatMoney(centsToDecimal(serverCents(line)))}`,
-          )
-        : [`the total is ${formatMoney(centsToDecimal(totalCents))}`];
+        ? changed.map((line) => `${products.get(line.productId)!.name} is now ${money(serverCents(line))}`)
+        : [`the total is ${money(totalCents)}`];
     throw new ConflictError(`Prices have changed: ${what.join(', ')}. Please review your order.`, {
       ...details,
     });
   }
 
-  // Unreachable: every check passed on the locked rows, so the statement would have placed it.
-  throw new ConflictError(
-    `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
-  );
+  // Stock, order, items and ledger in one statement: each round trip here is time the row locks
+  // are held. The answer is made of what it returns, so nothing is read back.
+  const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
+    ids,
+    lines.map((line) => line.quantity),
+    lines.map((line) => centsToDecimal(serverCents(line))),
+    userId,
+    body.paymentMethod,
+    centsToDecimal(totalCents),
+    body.shippingAddress,
+    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+    body.notes ?? null,
+    body.cardHolderName ?? null,
+    body.cardLastFour ?? null,
+    body.bankName ?? null,
+    body.bankAccountNumber ?? null,
+    idempotencyKey,
+    idempotencyKey ? hash : null,
+    lines.map((line) => products.get(line.productId)!.name),
+    lines.map((line) => products.get(line.productId)!.sku),
+    lines.map((line) => products.get(line.productId)!.unit),
+    centsToDecimal(subtotalCents),
+    centsToDecimal(totals.deliveryFeeCents),
+    centsToDecimal(totals.taxCents),
+    settings.tax_inclusive,
+    settings.currency,
+  ]);
+  const { items, moved, ...order } = written!;
+  // Unreachable while the row locks are held; a guard, not a path.
+  if (moved !== lines.length) {
+    throw new ConflictError(
+      `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
+    );
+  }
+  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
+  publishAfterCommit(tx, [
+    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
+    ...lines.map((line) => {
+      const product = products.get(line.productId)!;
+      return {
+        type: 'stock' as const,
+        productId: line.productId,
+        stock: product.stock - line.quantity,
+        lowStockThreshold: product.low_stock_threshold,
+      };
+    }),
+  ]);
+  return {
+    ...toOrderDto(order),
+    items: items.map((item) => {
+      const product = products.get(item.productId)!;
+      return {
+        ...item,
+        name: product.name,
+        sku: product.sku,
+        unit: product.unit,
+        product: { name: product.name, imageUrl: product.image_url },
+      };
+    }),
+  };
 }

@@ -121,7 +121,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Settings',
     icon: <IconSettings size={18} />,
     to: panel('settings'),
-    permission: 'roles:manage',
+    permission: 'settings:update',
   },
 ];
 

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
+  addLinesToCart,
   addToCart,
   cartCount,
   cartTotalCents,
@@ -38,6 +39,8 @@ interface CartContextValue {
   count: number;
   totalCents: number;
   add(product: CartProduct): void;
+  /** Several lines at once ('Buy again'), each added to what is there. */
+  addLines(lines: readonly CartLine[]): void;
   setQuantity(productId: string, quantity: number): void;
   remove(productId: string): void;
   clear(): void;
@@ -77,6 +80,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     },
     [touched],
   );
+  const addLines = useCallback(
+    (additions: readonly CartLine[]) => {
+      setItems((lines) => addLinesToCart(lines, additions));
+      if (additions[0]) touched(additions[0].productId);
+    },
+    [touched],
+  );
   const update = useCallback(
     (productId: string, quantity: number) => {
       setItems((lines) => setQuantity(lines, productId, quantity));
@@ -99,11 +109,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       count: cartCount(items),
       totalCents: cartTotalCents(items),
       add,
+      addLines,
       setQuantity: update,
       remove,
       clear,
     }),
-    [items, add, update, remove, clear],
+    [items, add, addLines, update, remove, clear],
   );
   return (
     <CartContext.Provider value={value}>

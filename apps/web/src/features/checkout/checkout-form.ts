@@ -4,6 +4,9 @@
  * and the last 4 digits.
  */
 import {
+  DEFAULT_SETTINGS,
+  orderTotals,
+  type TotalsSettings,
   centsToDecimal,
   cartTotalCents,
   formatAddress,
@@ -174,6 +177,7 @@ export function buildOrderBody(
   form: CheckoutForm,
   lines: readonly CartLine[],
   addresses: readonly AddressDto[],
+  settings: TotalsSettings = DEFAULT_SETTINGS,
 ): Omit<PlaceOrderBody, 'idempotencyKey'> {
   const paymentMethod = form.paymentMethod as PaymentMethod;
   const notes = form.notes.trim();
@@ -183,7 +187,8 @@ export function buildOrderBody(
       quantity: line.quantity,
       price: toDecimal(line.price),
     })),
-    total: centsToDecimal(cartTotalCents(lines)),
+    // The total the server will charge: the goods plus the delivery fee and tax of the settings.
+    total: centsToDecimal(orderTotals(cartTotalCents(lines), settings).totalCents),
     paymentMethod,
     shippingAddress: shippingAddressOf(form, addresses),
     ...(notes && { notes }),

@@ -6,7 +6,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  formatMoney,
   shortOrderId,
   type AddressDto,
   type InsufficientStockDetails,
@@ -18,6 +17,8 @@ import { paths } from '../../paths';
 import { useCart } from '../cart/cart-store';
 import { goToSignIn, SIGN_IN_REDIRECT_MS } from '../auth/route-guard';
 import { usePlaceOrder } from '../orders/api/use-orders';
+import { useMoney, useShopSettings } from '../settings/use-shop-settings';
+import { trpc } from '../../lib/trpc';
 import {
   applyServerPrices,
   buildOrderBody,
@@ -53,6 +54,9 @@ export function useCheckout() {
   const cart = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const settings = useShopSettings();
+  const utils = trpc.useUtils();
+  const money = useMoney();
   const [keys] = useState(createIdempotencyKeys);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   /** After a refused Place Order the fields say what is wrong, and keep saying it while edited. */
@@ -81,9 +85,11 @@ export function useCheckout() {
     }
     const details = errorData(error).details as { reason?: string } | undefined;
     if (details?.reason === 'PRICE_CHANGED') {
+      // The delivery fee or tax may be what changed: the summary shows the shop's current ones.
+      void utils.settings.get.invalidate();
       const { lines, changes } = applyServerPrices(cart.items, (details as PriceChangedDetails).prices);
       replaceCartLines(lines);
-      const what = changes.map((c) => `${c.name}: ${formatMoney(c.from)} → ${formatMoney(c.to)}`);
+      const what = changes.map((c) => `${c.name}: ${money(c.from)} → ${money(c.to)}`);
       setProblem({
         title: 'Prices have changed',
         lines: [
@@ -108,6 +114,8 @@ export function useCheckout() {
             : `${p.name}: out of stock`,
         ),
       });
+    } else if (details?.reason === 'MINIMUM_ORDER') {
+      setProblem({ title: 'Below the minimum order', lines: [errorMessage(error)] });
     } else if (details?.reason === 'PRODUCT_UNAVAILABLE') {
       setProblem({ title: 'Some products are no longer available', lines: [errorMessage(error)] });
     }
@@ -123,7 +131,7 @@ export function useCheckout() {
       focusFirstInvalidField(checkoutFieldErrors(form, addresses));
       return;
     }
-    const body = buildOrderBody(form, cart.items, addresses);
+    const body = buildOrderBody(form, cart.items, addresses, settings.data);
     setProblem(null);
     try {
       const order = await placeOrder.mutateAsync({ ...body, idempotencyKey: keys.keyFor(body) });

@@ -13,6 +13,7 @@ import { OverviewSection } from '../../features/admin/components/overview-sectio
 import { ProductsSection } from '../../features/admin/components/products-section';
 import { CategoriesSection } from '../../features/admin/components/categories-section';
 import { ComingSoon } from '../../features/admin/components/coming-soon';
+import { SettingsSection } from '../../features/settings/components/settings-section';
 
 /** The charts (@mantine/charts, recharts) load only with this section: their own chunk. */
 const AnalyticsSection = lazy(() =>
@@ -26,6 +27,7 @@ const DESCRIPTIONS: Partial<Record<string, string>> = {
   products: 'Add, edit and remove products',
   categories: 'Organise the storefront: names, pictures, order and visibility',
   analytics: 'Sales, orders and stock over a chosen range',
+  settings: 'Shop name, currency, delivery fee, tax and minimum order',
 };
 
 export function AdminPanelPage() {
@@ -59,6 +61,8 @@ export function AdminPanelPage() {
         >
           <AnalyticsSection />
         </Suspense>
+      ) : section.id === 'settings' ? (
+        <SettingsSection />
       ) : (
         <ComingSoon section={section.label} />
       )}

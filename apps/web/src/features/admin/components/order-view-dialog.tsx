@@ -93,8 +93,17 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
         </Field>
         <Field label="Total">
           <Text size="sm" fw={700}>
-            {formatMoney(order.total)}
+            {formatMoney(order.total, order.currency)}
           </Text>
+          {(Number(order.deliveryFee) > 0 || Number(order.tax) > 0) && (
+            <Text size="xs" c="dimmed" data-testid="order-view-charges">
+              {formatMoney(order.subtotal, order.currency)} + delivery{' '}
+              {formatMoney(order.deliveryFee, order.currency)}
+              {order.taxInclusive
+                ? `, tax ${formatMoney(order.tax, order.currency)} included`
+                : ` + tax ${formatMoney(order.tax, order.currency)}`}
+            </Text>
+          )}
         </Field>
         <Field label="Customer">
           <Text size="sm">{order.customerEmail ?? order.userId.slice(0, 8)}</Text>

@@ -1,6 +1,11 @@
-/** Order summary (docs/product.md §2, §9): the lines, Free shipping, tax $0.00, total = subtotal, and Place Order. */
+/**
+ * Order summary (docs/product.md §2, §9): the lines, shipping, tax and total, and Place Order. With
+ * the default settings: Free shipping, tax $0.00, total = subtotal; otherwise the delivery fee and
+ * tax the shop's settings make (issue 19), the same the server charges.
+ */
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { centsToDecimal, lineTotalCents, type CartLine } from '@shop/schema';
+import { lineTotalCents, type CartLine } from '@shop/schema';
+import { useOrderTotals } from '../../settings/use-shop-settings';
 
 interface Props {
   lines: readonly CartLine[];
@@ -9,8 +14,10 @@ interface Props {
   onPlaceOrder: () => void;
 }
 
-export function CheckoutSummary({ lines, totalCents, placing, onPlaceOrder }: Props) {
-  const total = `$${centsToDecimal(totalCents)}`;
+export function CheckoutSummary({ lines, totalCents: subtotalCents, placing, onPlaceOrder }: Props) {
+  const totals = useOrderTotals(subtotalCents);
+  const { money } = totals;
+  const total = money(totals.totalCents);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="checkout-summary">
       <Title order={2} size="h3" mb="md">
@@ -23,22 +30,28 @@ export function CheckoutSummary({ lines, totalCents, placing, onPlaceOrder }: Pr
               {line.name} × {line.quantity}
             </Text>
             <Text size="sm" fw={500}>
-              ${centsToDecimal(lineTotalCents(line.price, line.quantity))}
+              {money(lineTotalCents(line.price, line.quantity))}
             </Text>
           </Group>
         ))}
         <Divider my="xs" />
         <Group justify="space-between">
           <Text>Subtotal</Text>
-          <Text data-testid="summary-subtotal">{total}</Text>
+          <Text data-testid="summary-subtotal">{money(subtotalCents)}</Text>
         </Group>
         <Group justify="space-between">
           <Text>Shipping</Text>
-          <Text c="green">Free</Text>
+          {totals.deliveryFeeCents === 0 ? (
+            <Text c="green" data-testid="summary-shipping">
+              Free
+            </Text>
+          ) : (
+            <Text data-testid="summary-shipping">{money(totals.deliveryFeeCents)}</Text>
+          )}
         </Group>
         <Group justify="space-between">
-          <Text>Tax</Text>
-          <Text>$0.00</Text>
+          <Text>{totals.settings.taxInclusive ? 'Tax (included)' : 'Tax'}</Text>
+          <Text data-testid="summary-tax">{money(totals.taxCents)}</Text>
         </Group>
         <Divider my="xs" />
         <Group justify="space-between">

@@ -15,3 +15,25 @@ export function usePlaceOrder() {
     onSuccess: () => Promise.all([utils.orders.mine.invalidate(), utils.products.invalidate()]),
   });
 }
+
+/** One of the caller's orders with its lines as bought and its timeline, loaded when it is opened. */
+export function useMyOrder(id: string, enabled: boolean) {
+  return trpc.orders.byId.useQuery({ id }, { enabled });
+}
+
+/** POST /api/orders/:id/cancel: the order, its timeline and the catalogue's stock change. */
+export function useCancelOrder() {
+  const utils = trpc.useUtils();
+  return trpc.orders.cancel.useMutation({
+    onSuccess: (order) => {
+      utils.orders.byId.setData({ id: order.id }, order);
+      void Promise.all([utils.orders.mine.invalidate(), utils.products.invalidate()]);
+    },
+  });
+}
+
+/** 'Buy again': the order's lines as they can be bought today (read fresh each time). */
+export function useReorder() {
+  const utils = trpc.useUtils();
+  return (id: string) => utils.orders.reorder.fetch({ id }, { staleTime: 0 });
+}

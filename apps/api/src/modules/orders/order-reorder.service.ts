@@ -1,0 +1,60 @@
+/**
+ * 'Buy again' (issue 19 item 3): an earlier order's lines as they can be bought today. Nothing is
+ * written — the cart lives in the browser (docs/product.md §4) — and the prices are today's, so
+ * the order placed from that cart passes the server's price check (docs/architecture.md §4).
+ */
+import type { ReorderDto } from '@shop/schema';
+import type { CurrentUser, ServiceContext } from '../../context';
+import { NotFoundError } from '../../errors';
+
+type Ctx = ServiceContext & { user: CurrentUser };
+
+interface LineToday {
+  product_id: string;
+  bought_name: string;
+  ordered: number;
+  name: string | null;
+  price: string | null;
+  image_url: string | null;
+  stock: number | null;
+  is_active: boolean | null;
+}
+
+/** The caller's own order only (someone else's is NOT_FOUND, as for reading it). */
+export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
+  const [order]: { user_id: string }[] = await ctx.db.query(`SELECT user_id FROM orders WHERE id = $1`, [id]);
+  if (!order || order.user_id !== ctx.user.id) throw new NotFoundError('Order');
+  // One row per product (an order may hold a product on two lines), in the order they were bought.
+  const rows: LineToday[] = await ctx.db.query(
+    `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered,
+            p.name, p.price, p.image_url, p.stock, p.is_active
+     FROM order_items i LEFT JOIN products p ON p.id = i.product_id
+     WHERE i.order_id = $1
+     GROUP BY i.product_id, p.id
+     ORDER BY min(i.created_at), i.product_id`,
+    [id],
+  );
+  const result: ReorderDto = { lines: [], problems: [] };
+  for (const row of rows) {
+    const problem = { productId: row.product_id, name: row.bought_name, ordered: row.ordered };
+    if (!row.is_active || row.price === null || row.name === null) {
+      result.problems.push({ ...problem, problem: 'unavailable', added: 0 });
+      continue;
+    }
+    const stock = Math.max(row.stock ?? 0, 0);
+    if (stock === 0) {
+      result.problems.push({ ...problem, problem: 'out_of_stock', added: 0 });
+      continue;
+    }
+    const quantity = Math.min(row.ordered, stock);
+    if (quantity < row.ordered) result.problems.push({ ...problem, problem: 'reduced', added: quantity });
+    result.lines.push({
+      productId: row.product_id,
+      name: row.name,
+      price: row.price,
+      imageUrl: row.image_url,
+      quantity,
+    });
+  }
+  return result;
+}

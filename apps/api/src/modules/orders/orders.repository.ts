@@ -1,0 +1,342 @@
+/**
+ * The order aggregate's one repository (docs/style.md "One domain per aggregate"): an order, its
+ * lines as bought and its status timeline, read the same way for the shopper (`orders.*`) and for
+ * staff (`orderManagement.*`). Its columns, row types, the lists' SQL and the mappers to both
+ * audiences' DTOs live here once; services hold the rules (who may read, transitions, placement).
+ *
+ * Parameterised SQL only; values are never concatenated.
+ */
+import type { EntityManager } from 'typeorm';
+import {
+  ADMIN_ORDER_LIST_LIMIT,
+  ORDER_LIST_DEFAULT_LIMIT,
+  maskAccountNumber,
+  type AdminOrderDetailDto,
+  type AdminOrderListItemDto,
+  type OrderDto,
+  type OrderItemDto,
+  type OrderListInput,
+  type OrderStatus,
+  type OrderWithHistoryDto,
+  type PaymentMethod,
+} from '@shop/schema';
+import { actorName } from '../inventory/inventory.service';
+import { likePattern } from '../../sql/like-pattern';
+
+/** An order row under the names OrderDto uses (also what placement's INSERT … RETURNING answers). */
+export interface OrderRecord {
+  id: string;
+  userId: string;
+  status: string;
+  total: string;
+  subtotal: string;
+  deliveryFee: string;
+  tax: string;
+  taxInclusive: boolean;
+  currency: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  shippingAddress: string;
+  notes: string | null;
+  estimatedDelivery: Date | null;
+  cardHolderName: string | null;
+  cardLastFour: string | null;
+  bankName: string | null;
+  bankAccountNumber: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The customer's email today (staff screens); absent where it was not read. */
+  customerEmail?: string | null;
+}
+
+/** One line as bought: the snapshot columns (migration 1766100000000) and the product's picture today. */
+export interface OrderLineRecord {
+  id: string;
+  productId: string;
+  name: string;
+  sku: string;
+  unit: string;
+  imageUrl: string | null;
+  quantity: number;
+  price: string;
+  lineTotal: string;
+}
+
+export interface StatusChangeRecord {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  note: string | null;
+  changedBy: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+}
+
+export interface OrderAggregate {
+  order: OrderRecord;
+  lines: OrderLineRecord[];
+  history: StatusChangeRecord[];
+}
+
+const ORDER_COLUMNS = `
+  o.id, o.user_id AS "userId", o.status, o.total, o.subtotal, o.delivery_fee AS "deliveryFee", o.tax,
+  o.tax_inclusive AS "taxInclusive", o.currency, o.payment_method AS "paymentMethod",
+  o.payment_status AS "paymentStatus", o.shipping_address AS "shippingAddress", o.notes,
+  o.estimated_delivery AS "estimatedDelivery", o.card_holder_name AS "cardHolderName",
+  o.card_last_four AS "cardLastFour", o.bank_name AS "bankName",
+  o.bank_account_number AS "bankAccountNumber", o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
+
+const SELECT_ORDERS = `SELECT ${ORDER_COLUMNS} FROM orders o`;
+const SELECT_ORDERS_WITH_CUSTOMER = `
+  SELECT ${ORDER_COLUMNS}, u.email AS "customerEmail"
+  FROM orders o LEFT JOIN users u ON u.id = o.user_id`;
+
+// ---------------------------------------------------------------------------------------------
+// Mappers
+// ---------------------------------------------------------------------------------------------
+
+/** An order as listed; of a bank account only the last 4 (docs/architecture.md §4 "Payment data"). */
+export function toOrderDto(order: OrderRecord): OrderDto {
+  return {
+    id: order.id,
+    userId: order.userId,
+    status: order.status as OrderStatus,
+    total: order.total,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    tax: order.tax,
+    taxInclusive: order.taxInclusive,
+    currency: order.currency,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    paymentStatus: order.paymentStatus as OrderDto['paymentStatus'],
+    shippingAddress: order.shippingAddress,
+    notes: order.notes,
+    estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+    cardHolderName: order.cardHolderName,
+    cardLastFour: order.cardLastFour,
+    bankName: order.bankName,
+    bankAccountNumber: maskAccountNumber(order.bankAccountNumber),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export function toOrderItemDto(line: Omit<OrderLineRecord, 'lineTotal'>): OrderItemDto {
+  return {
+    id: line.id,
+    productId: line.productId,
+    quantity: line.quantity,
+    price: line.price,
+    name: line.name,
+    sku: line.sku,
+    unit: line.unit,
+    product: { name: line.name, imageUrl: line.imageUrl },
+  };
+}
+
+export function toStaffListItem(order: OrderRecord): AdminOrderListItemDto {
+  return {
+    id: order.id,
+    userId: order.userId,
+    customerEmail: order.customerEmail ?? null,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status as OrderStatus,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    paymentStatus: order.paymentStatus,
+    total: order.total,
+    shippingAddress: order.shippingAddress,
+  };
+}
+
+/** The shopper's view: the order, its lines and its timeline (who: the shopper or the shop). */
+export function toShopperOrder(aggregate: OrderAggregate, wholeAccountNumber: boolean): OrderWithHistoryDto {
+  const { order, lines, history } = aggregate;
+  return {
+    ...toOrderDto(order),
+    ...(wholeAccountNumber && { bankAccountNumber: order.bankAccountNumber }),
+    items: lines.map(toOrderItemDto),
+    history: history.map((step) => ({
+      id: step.id,
+      fromStatus: step.fromStatus,
+      toStatus: step.toStatus,
+      byCustomer: step.changedBy !== null && step.changedBy === order.userId,
+      createdAt: step.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The staff view (the View dialog): the whole account number only with `payments:read`. */
+export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: boolean): AdminOrderDetailDto {
+  const { order, lines, history } = aggregate;
+  return {
+    ...toStaffListItem(order),
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    tax: order.tax,
+    taxInclusive: order.taxInclusive,
+    currency: order.currency,
+    notes: order.notes,
+    estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+    cardHolderName: order.cardHolderName,
+    cardLastFour: order.cardLastFour,
+    bankName: order.bankName,
+    bankAccountNumber: wholeAccountNumber
+      ? order.bankAccountNumber
+      : maskAccountNumber(order.bankAccountNumber),
+    items: lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      name: line.name,
+      sku: line.sku,
+      unit: line.unit,
+      imageUrl: line.imageUrl,
+      quantity: line.quantity,
+      price: line.price,
+      lineTotal: line.lineTotal,
+    })),
+    history: history.map((row) => ({
+      id: row.id,
+      fromStatus: row.fromStatus,
+      toStatus: row.toStatus,
+      note: row.note,
+      changedBy: row.changedBy
+        ? {
+            id: row.changedBy,
+            name: actorName({ first_name: row.firstName, last_name: row.lastName, email: row.email }),
+            email: row.email ?? '',
+          }
+        : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one order
+// ---------------------------------------------------------------------------------------------
+
+/** One order with its lines (in the order they were written) and its timeline (oldest first). */
+export async function loadOrderAggregate(db: EntityManager, id: string): Promise<OrderAggregate | null> {
+  const [order]: OrderRecord[] = await db.query(`${SELECT_ORDERS_WITH_CUSTOMER} WHERE o.id = $1`, [id]);
+  if (!order) return null;
+  const lines: OrderLineRecord[] = await db.query(
+    `SELECT i.id, i.product_id AS "productId", i.product_name AS name, i.product_sku AS sku,
+            i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
+            (i.price * i.quantity)::numeric(20, 2)::text AS "lineTotal"
+     FROM order_items i LEFT JOIN products p ON p.id = i.product_id
+     WHERE i.order_id = $1
+     ORDER BY i.created_at, i.id`,
+    [id],
+  );
+  const history: StatusChangeRecord[] = await db.query(
+    `SELECT h.id, h.from_status AS "fromStatus", h.to_status AS "toStatus", h.note,
+            h.changed_by AS "changedBy", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+            h.created_at AS "createdAt"
+     FROM order_status_history h LEFT JOIN users u ON u.id = h.changed_by
+     WHERE h.order_id = $1
+     ORDER BY h.created_at, h.id`,
+    [id],
+  );
+  return { order, lines, history };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+/** One customer's orders, newest first (all of them unless paged). */
+export async function listOrdersOf(
+  db: EntityManager,
+  userId: string,
+  page: OrderListInput = {},
+): Promise<OrderRecord[]> {
+  const params: unknown[] = [userId];
+  return db.query(
+    `${SELECT_ORDERS} WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC ${paging(page, params)}`,
+    params,
+  );
+}
+
+/** Every order, newest first: the newest ORDER_LIST_DEFAULT_LIMIT unless asked otherwise. */
+export async function listEveryOrder(db: EntityManager, page: OrderListInput = {}): Promise<OrderRecord[]> {
+  const params: unknown[] = [];
+  return db.query(
+    `${SELECT_ORDERS} ORDER BY o.created_at DESC, o.id DESC ${paging(
+      { limit: page.limit ?? ORDER_LIST_DEFAULT_LIMIT, offset: page.offset },
+      params,
+    )}`,
+    params,
+  );
+}
+
+function paging(page: OrderListInput, params: unknown[]): string {
+  let sql = '';
+  if (page?.limit !== undefined) {
+    params.push(page.limit);
+    sql += ` LIMIT $${params.length}`;
+  }
+  if (page?.offset) {
+    params.push(page.offset);
+    sql += ` OFFSET $${params.length}`;
+  }
+  return sql;
+}
+
+export async function countOrders(db: EntityManager, userId?: string): Promise<number> {
+  const [row]: { total: number }[] =
+    userId === undefined
+      ? await db.query(`SELECT count(*)::int AS total FROM orders`)
+      : await db.query(`SELECT count(*)::int AS total FROM orders WHERE user_id = $1`, [userId]);
+  return row?.total ?? 0;
+}
+
+export interface StaffOrderFilter {
+  search?: string;
+  status?: string;
+}
+
+/** The WHERE clause of the staff order list: status and a search over id, address and customer id. */
+function staffFilter(input: StaffOrderFilter | undefined, params: unknown[]): string {
+  const where: string[] = [];
+  if (input?.status && input.status !== 'all') {
+    params.push(input.status);
+    where.push(`o.status = $${params.length}`);
+  }
+  if (input?.search) {
+    params.push(likePattern(input.search));
+    const n = params.length;
+    where.push(`(o.id::text ILIKE $${n} OR o.shipping_address ILIKE $${n} OR o.user_id::text ILIKE $${n})`);
+  }
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+/** The staff list, filtered, newest first; without a page it stops at ADMIN_ORDER_LIST_LIMIT. */
+export async function listStaffOrders(
+  db: EntityManager,
+  filter: StaffOrderFilter | undefined,
+  page: { limit: number; offset: number } = { limit: ADMIN_ORDER_LIST_LIMIT, offset: 0 },
+): Promise<OrderRecord[]> {
+  const params: unknown[] = [];
+  const where = staffFilter(filter, params);
+  params.push(page.limit, page.offset);
+  return db.query(
+    `${SELECT_ORDERS_WITH_CUSTOMER} ${where} ORDER BY o.created_at DESC, o.id DESC
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+export async function countStaffOrders(
+  db: EntityManager,
+  filter: StaffOrderFilter | undefined,
+): Promise<number> {
+  const params: unknown[] = [];
+  const where = staffFilter(filter, params);
+  const [row]: { total: number }[] = await db.query(
+    `SELECT count(*)::int AS total FROM orders o ${where}`,
+    params,
+  );
+  return row?.total ?? 0;
+}
