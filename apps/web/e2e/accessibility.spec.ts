@@ -91,7 +91,7 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
     'the order',
   );
   await visit(page, '/admin/users', heading);
-  await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Edit / }).first().click();
+  await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^Edit / }).first().click();
   await expect(page).toHaveURL(/\/admin\/users\/[^/]+\/edit$/);
   await heading(page);
   await expectNoAxeViolations(page, "a user's edit page");

@@ -28,7 +28,9 @@ test('the cards, the search and the Low Stock Only toggle', async ({ page }) => 
   await expect(statValue(page, 'Total Products')).toHaveText(String(expected!.total));
   await expect(statValue(page, 'Low Stock Items')).toHaveText(String(expected!.low));
   await expect(statValue(page, 'Out of Stock')).toHaveText(String(expected!.out));
-  await expect(statValue(page, 'Total Stock Value')).toHaveText(`$${expected!.value}`);
+  // Money as the shop formats it (one Intl.NumberFormat in the shop's currency: "$24,132.30").
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  await expect(statValue(page, 'Total Stock Value')).toHaveText(dollars.format(Number(expected!.value)));
 
   // Pages of 50 in name order, filtered by the server, with the number matching under the table.
   const rows = page.getByTestId('inventory-row');

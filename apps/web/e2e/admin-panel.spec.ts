@@ -28,6 +28,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
     'Permissions',
     'API Tokens',
     'Audit Log',
+    'Outbox',
     'Analytics',
     'Settings',
   ]);
@@ -44,7 +45,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
   await expect(page).toHaveURL(/\/admin\?section=categories$/);
   await expect(page.getByTestId('admin-categories')).toBeVisible();
   await nav.getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByTestId('coming-soon')).toContainText('The Settings section is under development.');
+  await expect(page.getByTestId('settings-form')).toBeVisible();
   await nav.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await nav.getByRole('link', { name: 'Inventory' }).click();

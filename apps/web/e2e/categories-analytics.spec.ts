@@ -96,7 +96,7 @@ test('staff create a category and a product in it; shoppers see them; a sale sho
   await page.goto('/admin?section=analytics');
   const analytics = page.getByTestId('admin-analytics');
   await expect(analytics.getByTestId('top-products-revenue')).toContainText(product);
-  await expect(analytics.getByTestId('top-products-revenue')).toContainText('$4750.00');
+  await expect(analytics.getByTestId('top-products-revenue')).toContainText('$4,750.00');
   await expect(analytics.getByTestId('top-categories')).toContainText(category);
   await expect(analytics.getByTestId('top-products-units')).toContainText(product);
   // Today's bars (placed, then delivered: the last one drawn) carry the sale.
