@@ -110,6 +110,15 @@ describe('the stored cart', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
+  it('keeps a cart another tab saved between its first read and its first save', () => {
+    // The first render may commit late (it is a transition): by then another tab saved a cart.
+    vi.spyOn(Storage.prototype, 'getItem').mockReturnValueOnce(null);
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...APPLES, quantity: 2 }]));
+    const cart = renderCart();
+    expect(cart.current.items).toEqual([{ ...APPLES, quantity: 2 }]);
+    expect(saved()).toEqual([{ ...APPLES, quantity: 2 }]);
+  });
+
   it('replaces an unreadable saved value with the (empty) cart', () => {
     window.localStorage.setItem(CART_STORAGE_KEY, '{not json');
     renderCart();

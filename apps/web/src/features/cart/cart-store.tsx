@@ -2,7 +2,16 @@
  * The cart (docs/product.md §4): kept in the browser under one fixed key, loaded at start and saved on every
  * change. A cart that cannot be read is logged and starts empty. Rules live in @shop/schema.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   addLinesToCart,
   addToCart,
@@ -65,7 +74,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // The first render is a transition (main.tsx) and may commit after another tab (or a test) saved
+  // a cart: that newer cart wins over the one read before it, rather than being overwritten.
+  const loaded = useRef(items);
   useEffect(() => {
+    if (items === loaded.current) {
+      const now = loadCart();
+      if (now.length > 0 && JSON.stringify(now) !== JSON.stringify(items)) {
+        setItems(now);
+        return;
+      }
+    }
     try {
       browserStorage().setItem(CART_STORAGE_KEY, JSON.stringify(items));
     } catch (error) {
