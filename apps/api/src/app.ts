@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
-import { setPictureHosts } from '@shop/schema';
+import { SITE_ROUTES, setPictureHosts } from '@shop/schema';
 import { usesDevProvider, type Env } from './env';
 import { loggerOptions, type LogDestination } from './logger';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -15,7 +15,7 @@ import { createRequestContext, type RequestDependencies } from './trpc/create-co
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
-import { spaPlugin } from './http/spa';
+import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
@@ -35,6 +35,7 @@ import { createUserResolver, type UserRow } from './modules/auth/request-user';
 import { AuthCache } from './modules/auth/auth-cache';
 import { installBearerAuth } from './modules/api-tokens/bearer-auth';
 import { authRoutes } from './modules/auth/auth.routes';
+import { toCurrentUserDto } from './modules/auth/current-user';
 import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
 import { DevIdentityProvider } from './modules/auth/dev-provider/dev-provider';
 
@@ -65,6 +66,7 @@ const PUBLIC_READS: PublicReads = {
   restUrls: restRoutes
     .filter((route) => route.method === 'GET' && PUBLIC_PROCEDURES.includes(route.procedure))
     .map((route) => route.url),
+  pages: SITE_ROUTES.map((route) => route.path),
 };
 
 /**
@@ -165,6 +167,7 @@ export async function buildApp({
   const authCache = new AuthCache<UserRow>(env.AUTH_CACHE_MS);
   authCache.listenTo(liveEvents);
   const resolveUser = createUserResolver(authCache);
+  const pages = createSitePages({ root: env.WEB_DIST, env });
 
   // Order emails: queued on the order events above, sent by a worker (modules/mail).
   if (env.ORDER_EMAILS) {
@@ -196,6 +199,15 @@ export async function buildApp({
     await api.register(productCsvRoutes, deps);
     await api.register(analyticsRoutes, deps);
     await api.register(openApiRoutes);
+    // The app's pages, each carrying who is signed in (http/spa.ts).
+    sitePageRoutes(api, {
+      pages,
+      sessionOf: async (req) => {
+        if (!req.session?.userId || req.apiTokenGrant) return null;
+        const user = await resolveUser(req, dataSource);
+        return user && toCurrentUserDto(user);
+      },
+    });
 
     // The tRPC plugin replaces the JSON body parser inside its own scope (docs/stack.md gotcha 7).
     await api.register(async (scope) => {
@@ -215,6 +227,6 @@ export async function buildApp({
     });
   });
 
-  await app.register(spaPlugin, { root: env.WEB_DIST, env });
+  await app.register(spaPlugin, { root: env.WEB_DIST, pages });
   return app;
 }

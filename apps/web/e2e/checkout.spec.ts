@@ -76,7 +76,10 @@ test('signed out: the sign-in prompt, the toast, then the sign-in page coming ba
     'Please sign in to complete your checkout',
     'destructive',
   );
-  await page.goto('/checkout');
+  // The page knows at once that nobody is signed in (the api writes it into the page), so the
+  // prompt shows from the first paint and the redirect follows 1 s later: watch from the first
+  // byte rather than from the load event, which a busy machine can delay past that second.
+  await page.goto('/checkout', { waitUntil: 'commit' });
   await expect(page.getByTestId('sign-in-required')).toBeVisible();
   await toast;
   await login;

@@ -16,6 +16,8 @@ export interface PublicReads {
   restUrls: readonly string[];
   /** tRPC procedures likewise (`products.page`); a batch is public when all of its calls are. */
   procedures: readonly string[];
+  /** The app's pages (http/spa.ts): a visitor's page is the same for everyone; a signed-in one is not. */
+  pages?: readonly string[];
 }
 
 /** The procedures a /trpc URL calls ('/trpc/a.b,c.d?batch=1' → ['a.b', 'c.d']), or null for any other URL. */
@@ -34,7 +36,7 @@ function isAnonymous(req: FastifyRequest): boolean {
 }
 
 export function installPrivateAnswers(app: FastifyInstance, publicReads: PublicReads): void {
-  const restUrls = new Set(publicReads.restUrls);
+  const restUrls = new Set([...publicReads.restUrls, ...(publicReads.pages ?? [])]);
   const procedures = new Set(publicReads.procedures);
   const isPublicRead = (req: FastifyRequest): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;

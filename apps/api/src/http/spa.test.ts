@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { signIn } from '../test/sign-in';
 
 const INDEX =
   '<!doctype html><html><head><title>t</title></head><body><div id="root">spa-index-marker</div></body></html>';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
+  // AUTH_CACHE_MS=0: a test changes a user's name in the database and reads the page at once.
+  t = await startTestApp({ listen: false, env: { WEB_DIST: webDist, AUTH_CACHE_MS: '0' } });
 });
 
 afterAll(async () => {
@@ -70,6 +72,53 @@ describe('the SPA', () => {
     expect(await canonical(`/?q=tea&category=${id}`)).toBe(`http://localhost/?category=${id}`);
     expect(await canonical('/?category="><script>x</script>')).toBe('http://localhost/');
     expect(await canonical('/checkout')).toBeUndefined();
+  });
+
+  describe('who is signed in, written into the page', () => {
+    const sessionIn = (body: string) => {
+      const json = /<script type="application\/json" id="shop-session">(.*?)<\/script>/.exec(body)?.[1];
+      return json === undefined ? undefined : (JSON.parse(json) as { user: unknown }).user;
+    };
+
+    it('a visitor: null, and the page stays the same for every visitor', async () => {
+      const page = await t.app.inject({ url: '/checkout' });
+      expect(sessionIn(page.body)).toBeNull();
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers.vary).toBe('Cookie');
+    });
+
+    it('a signed-in shopper: the user auth.session answers, and the page is theirs alone', async () => {
+      const shopper = await signIn(t.app, 'customer@example.com');
+      const page = await t.app.inject({ url: '/checkout?step=1', headers: { cookie: shopper.cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(sessionIn(page.body)).toEqual(shopper.user);
+      expect(page.headers['cache-control']).toMatch(/no-store/);
+      const home = await t.app.inject({ url: '/', headers: { cookie: shopper.cookie } });
+      expect(sessionIn(home.body)).toEqual(shopper.user);
+    });
+
+    it('a name that looks like markup cannot end the element early', async () => {
+      const shopper = await signIn(t.app, 'markup@example.com');
+      await t.dataSource.query(`UPDATE users SET first_name = $1 WHERE id = $2`, [
+        '</script><script>alert(1)</script>',
+        shopper.user.id,
+      ]);
+      const page = await t.app.inject({
+        url: '/profile',
+        headers: { cookie: shopper.cookie },
+      });
+      expect(page.body).not.toContain('<script>alert(1)');
+      expect((sessionIn(page.body) as { firstName: string }).firstName).toBe(
+        '</script><script>alert(1)</script>',
+      );
+    });
+
+    it('the 404 page reads no session', async () => {
+      const shopper = await signIn(t.app, 'customer@example.com');
+      const missing = await t.app.inject({ url: '/no-such-page', headers: { cookie: shopper.cookie } });
+      expect(missing.statusCode).toBe(404);
+      expect(sessionIn(missing.body)).toBeUndefined();
+    });
   });
 
   it('sends /favicon.ico to the icon the pages name', async () => {

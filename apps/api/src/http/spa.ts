@@ -9,12 +9,20 @@
  * PUBLIC_URL's origin or the request's). A page of the app lists, as modulepreload links, the chunks its screen needs beyond the entry
  * (`route-preloads.json`, written by the web's build: apps/web/src/app/route-modules.ts), so the
  * browser fetches them alongside the entry rather than after it (docs/accessibility.md, "Phones").
+ *
+ * The pages of the route table are answered inside the api's session scope (app.ts,
+ * `sitePageRoutes`): each carries who is signed in, as the `auth.session` query would answer it
+ * (`<script type="application/json" id="shop-session">`, data the browser never runs), so a page
+ * draws for its shopper at once instead of asking first (apps/web/src/lib/embedded-session.ts).
+ * Such a page is then private to its visitor (no-store, from http/private-answers.ts); a visitor's
+ * page, the same for everyone, stays revalidated and varies by cookie. Assets, the 404 page and a
+ * page's trailing-slash twin are answered without reading a session, as before.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { canonicalPath, findSiteRoute } from '@shop/schema';
+import { SITE_ROUTES, canonicalPath, findSiteRoute, type CurrentUserDto } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
 
@@ -69,14 +77,71 @@ function readPages(root: string, index: string): Map<string, string> {
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function spaPlugin(app: FastifyInstance, { root, env }: { root: string; env: Env }) {
+/** Who is signed in, for a page (null for a visitor); a failure leaves the page to ask itself. */
+export type PageSession = (req: FastifyRequest) => Promise<CurrentUserDto | null>;
+
+/**
+ * JSON inside a script element: `<` escaped, so no value (a name such as `</script>`) can end the
+ * element early; the JSON parser reads `\u003c` back as `<`.
+ */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export interface SitePages {
+  readonly hasSpa: boolean;
+  /** A page of the app (status 200, with its preloads, canonical link and, when given, its session), or the 404 page. */
+  send(req: FastifyRequest, reply: FastifyReply, path: string, session?: CurrentUserDto | null): FastifyReply;
+}
+
+export function createSitePages({ root, env }: { root: string; env: Env }): SitePages {
   const hasSpa = existsSync(join(root, 'index.html'));
   const pageFor = pagesWithPreloads(root);
+  return {
+    hasSpa,
+    send(req, reply, path, session) {
+      const route = findSiteRoute(path);
+      const page = route && pageFor(route.path);
+      reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
+      if (!page) return reply.type('text/html').sendFile('index.html');
+      const canonical = canonicalPath(path, req.url.slice(path.length));
+      const origin = canonical && shopOrigin(env, req);
+      const head = origin ? `<link rel="canonical" href="${escapeAttribute(origin + canonical)}">` : '';
+      let html = page.replace('</head>', `${head}</head>`);
+      if (session !== undefined) {
+        reply.header('vary', 'Cookie');
+        const data = `<script type="application/json" id="shop-session">${scriptJson({ user: session })}</script>`;
+        html = html.replace('</body>', `${data}</body>`);
+      }
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  };
+}
+
+/** The route table's pages (site-routes.ts), each with its visitor's session; registered in the session scope. */
+export function sitePageRoutes(
+  app: FastifyInstance,
+  { pages, sessionOf }: { pages: SitePages; sessionOf: PageSession },
+): void {
+  if (!pages.hasSpa) return;
+  for (const route of SITE_ROUTES) {
+    app.get(route.path, async (req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      const session = await sessionOf(req).catch((error: unknown) => {
+        req.log.warn({ err: error }, 'the page goes without its session; the browser will ask');
+        return undefined;
+      });
+      return pages.send(req, reply, path, session);
+    });
+  }
+}
+
+/** The built files, /favicon.ico and the 404 page (any other GET that is not an API path); no session read. */
+export async function spaPlugin(app: FastifyInstance, { root, pages }: { root: string; pages: SitePages }) {
+  const { hasSpa } = pages;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      // `/` is answered below like every page, with its canonical link.
+      // The pages (`/` among them) are answered by sitePageRoutes, each with its session.
       index: false,
       // The build writes .br and .gz beside each asset: sent to browsers that accept them.
       preCompressed: true,
@@ -92,23 +157,10 @@ export async function spaPlugin(app: FastifyInstance, { root, env }: { root: str
   // Browsers and crawlers ask for /favicon.ico on pages that name no icon (the sign-in provider's).
   if (hasSpa) app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
 
-  /** A page of the app (status 200, with its preloads and canonical link), or the 404 page. */
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, path: string) => {
-    const route = findSiteRoute(path);
-    const page = route && pageFor(route.path);
-    reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
-    if (!page) return reply.type('text/html').sendFile('index.html');
-    const canonical = canonicalPath(path, req.url.slice(path.length));
-    const origin = canonical && shopOrigin(env, req);
-    const head = origin ? `<link rel="canonical" href="${escapeAttribute(origin + canonical)}">` : '';
-    return reply.type('text/html; charset=utf-8').send(page.replace('</head>', `${head}</head>`));
-  };
-  if (hasSpa) app.get('/', (req, reply) => sendPage(req, reply, '/'));
-
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
-    if (hasSpa && req.method === 'GET' && !isApi) return sendPage(req, reply, path);
+    if (hasSpa && req.method === 'GET' && !isApi) return pages.send(req, reply, path);
     return reply.code(404).send({ message: `Not found: ${req.method} ${path}`, code: 'NOT_FOUND' });
   });
 }

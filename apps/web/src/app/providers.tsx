@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { trpc, createTrpcClient } from '../lib/trpc';
 import { createQueryClient } from '../lib/query-client';
+import { seedEmbeddedSession } from '../lib/embedded-session';
 import { Toaster } from '../lib/toast';
 import { CartProvider } from '../features/cart/cart-store';
 import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
@@ -11,7 +12,7 @@ import { ShopCurrency } from '../features/settings/shop-currency';
 import { cssVariablesResolver, theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => seedEmbeddedSession(createQueryClient()));
   const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -9,6 +9,7 @@
  * handlers on one element fight over its transform.
  */
 import { useEffect, useRef, useState } from 'react';
+import { whenIdle } from './when-idle';
 import { useHotkeys } from '@mantine/hooks';
 import type * as ToastViewModule from './toast-view';
 
@@ -65,16 +66,10 @@ export function Toaster() {
   useEffect(() => {
     if (view) return;
     whenLoaded.add(setView);
-    const load = () => void loadToastView();
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(load, { timeout: LOAD_WHEN_IDLE_TIMEOUT_MS })
-        : undefined;
-    const timer = idle === undefined ? window.setTimeout(load, LOAD_WHEN_IDLE_TIMEOUT_MS) : undefined;
+    const cancel = whenIdle(() => void loadToastView(), LOAD_WHEN_IDLE_TIMEOUT_MS);
     return () => {
       whenLoaded.delete(setView);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      cancel();
     };
   }, [view]);
   return (

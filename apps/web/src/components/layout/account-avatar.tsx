@@ -1,11 +1,13 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Avatar, UnstyledButton } from '@mantine/core';
 import type { CurrentUserDto } from '@shop/schema';
 import { initials } from '../../features/auth/use-auth';
 import { pictureSrc } from '../../lib/pictures';
 
 /** The round avatar button that opens the account menu (also shown while the menu's code loads). */
-export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto; onClick?: () => void }>(
+type AvatarButtonProps = Pick<ComponentPropsWithoutRef<'button'>, 'onClick' | 'onPointerEnter' | 'onFocus'>;
+
+export const AccountAvatar = forwardRef<HTMLButtonElement, { user: CurrentUserDto } & AvatarButtonProps>(
   function AccountAvatar({ user, ...buttonProps }, ref) {
     return (
       <UnstyledButton

@@ -12,15 +12,28 @@ import { NotificationToggle } from '../../features/notifications/notification-to
 import { CartButton } from './cart-button';
 import { AccountAvatar } from './account-avatar';
 import { useAuth } from '../../features/auth/use-auth';
+import { useIdle } from '../../lib/when-idle';
 import { paths } from '../../paths';
 
-// The account menu needs Mantine's floating layer (~20 KB gzipped): only signed-in visitors load it.
+// The account menu needs Mantine's floating layer and a dialog (~30 KB compressed): only signed-in
+// visitors load it, once the page has drawn or when they reach for the avatar, whichever is first.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MENU_LOAD_TIMEOUT_MS = 3000;
 
 export function AppHeader() {
   const { user, isStaff, isLoading } = useAuth();
   // A click on the avatar while the menu's code is still loading opens the menu once it arrives.
   const [menuRequested, setMenuRequested] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const idle = useIdle(MENU_LOAD_TIMEOUT_MS);
+  const avatar = user && (
+    <AccountAvatar
+      user={user}
+      onClick={() => setMenuRequested(true)}
+      onPointerEnter={() => setMenuWanted(true)}
+      onFocus={() => setMenuWanted(true)}
+    />
+  );
   return (
     <Container size="xl" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
@@ -46,10 +59,12 @@ export function AppHeader() {
           <CartButton />
           {isLoading ? (
             <Skeleton circle height={38} aria-hidden />
-          ) : user ? (
-            <Suspense fallback={<AccountAvatar user={user} onClick={() => setMenuRequested(true)} />}>
+          ) : user && (idle || menuWanted || menuRequested) ? (
+            <Suspense fallback={avatar}>
               <UserMenu user={user} isStaff={isStaff} defaultOpened={menuRequested} />
             </Suspense>
+          ) : user ? (
+            avatar
           ) : (
             <>
               <Button component={Link} to={paths.login} variant="default">
