@@ -83,9 +83,4 @@ export const AddressDto = z.object({
 });
 export type AddressDto = z.infer<typeof AddressDto>;
 
-/** docs/product.md §5: a saved address as one shipping line, 'street, city, state zip, country'. */
-export function formatAddress(
-  address: Pick<AddressDto, 'street' | 'city' | 'state' | 'zipCode' | 'country'>,
-): string {
-  return `${address.street}, ${address.city}, ${address.state} ${address.zipCode}, ${address.country}`;
-}
+export { formatAddress } from './address-format';

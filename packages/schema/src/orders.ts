@@ -26,15 +26,10 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-export const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'bank_transfer'] as const;
+import { ORDER_LIMITS, PAYMENT_METHODS, PAYMENT_METHOD_LABEL } from './order-rules';
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABEL, ORDER_LIMITS } from './order-rules';
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
-
-export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
-  card: 'Credit Card',
-  cash_on_delivery: 'Cash on Delivery',
-  bank_transfer: 'Bank Transfer',
-};
 
 export { shortOrderId } from './order-ids';
 
@@ -84,16 +79,6 @@ export function paymentStatusAfter(
 // Placing an order (POST /api/orders, orders.create)
 // ---------------------------------------------------------------------------------------------
 
-export const ORDER_LIMITS = {
-  items: 100,
-  quantity: 1000,
-  shippingAddress: 500,
-  notes: 1000,
-  cardHolderName: 200,
-  bankName: 200,
-  bankAccountNumber: 64,
-  idempotencyKey: 200,
-} as const;
 
 /** Keys that carry card data beyond the holder's name and last 4 digits (compared without case, '_' or '-'). */
 const CARD_DATA_KEYS = new Set([
