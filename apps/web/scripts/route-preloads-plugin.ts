@@ -5,12 +5,12 @@
  */
 import { relative } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { ANY_OTHER_ROUTE, LAYOUT_MODULE, SCREEN_MODULES } from '../src/app/route-modules.ts';
+import { ANY_OTHER_ROUTE, ROUTE_PRELOADS_FILE } from '@shop/schema';
+import { LAYOUT_MODULE, SCREEN_MODULES } from '../src/app/route-modules.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 export function routePreloads(): Plugin {
   let root = '';

@@ -38,6 +38,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/admin/outbox', title: 'Outbox · Admin' },
 ];
 
+/**
+ * `route-preloads.json`, which the web's build writes beside index.html (apps/web/src/app/route-modules.ts)
+ * and the api reads (apps/api/src/http/spa.ts): each route path's chunks, and under
+ * ANY_OTHER_ROUTE those of a route it does not list.
+ */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+export const ANY_OTHER_ROUTE = '*';
+
 /** The title of the 404 page. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
 

@@ -9,6 +9,7 @@ import { CategoryEntity } from '@shop/db';
 import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
+import { escapeMarkup } from './escape-markup';
 
 const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
 
@@ -21,12 +22,9 @@ export function robotsTxt(origin: string | null): string {
   return `${lines.join('\n')}\n`;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function sitemapXml(origin: string, pagePaths: string[]): string {
-  const urls = pagePaths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
+  const urls = pagePaths.map((path) => `  <url><loc>${escapeMarkup(`${origin}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -22,14 +22,19 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SITE_ROUTES, canonicalPath, findSiteRoute, type CurrentUserDto } from '@shop/schema';
+import {
+  ANY_OTHER_ROUTE,
+  ROUTE_PRELOADS_FILE,
+  SITE_ROUTES,
+  canonicalPath,
+  findSiteRoute,
+  type CurrentUserDto,
+} from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
+import { escapeMarkup } from './escape-markup';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/oidc/'];
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-/** The entry of route-preloads.json for a route it does not list. */
-const ANY_OTHER_ROUTE = '*';
 const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
 /**
@@ -75,7 +80,6 @@ function readPages(root: string, index: string): Map<string, string> {
   );
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Who is signed in, for a page (null for a visitor); a failure leaves the page to ask itself. */
 export type PageSession = (req: FastifyRequest) => Promise<CurrentUserDto | null>;
@@ -104,7 +108,7 @@ export function createSitePages({ root, env }: { root: string; env: Env }): Site
       if (!page) return reply.type('text/html').sendFile('index.html');
       const canonical = canonicalPath(path, req.url.slice(path.length));
       const origin = canonical && shopOrigin(env, req);
-      const head = origin ? `<link rel="canonical" href="${escapeAttribute(origin + canonical)}">` : '';
+      const head = origin ? `<link rel="canonical" href="${escapeMarkup(origin + canonical)}">` : '';
       let html = page.replace('</head>', `${head}</head>`);
       if (session !== undefined) {
         reply.header('vary', 'Cookie');

@@ -24,6 +24,3 @@ export const SCREEN_MODULES: Readonly<Record<string, string>> = {
   '/forgot-password': 'src/routes/forgot-password.page.tsx',
   '/reset-password': 'src/routes/reset-password.page.tsx',
 };
-
-/** The key of route-preloads.json for the routes not listed: the layout alone. */
-export const ANY_OTHER_ROUTE = '*';

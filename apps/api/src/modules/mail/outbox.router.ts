@@ -7,7 +7,26 @@ import { NotFoundError } from '../../errors';
 const COLUMNS = `id, order_id AS "orderId", kind, recipient, subject, transport,
   sent_at AS "sentAt", claimed_at AS "claimedAt"`;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** A sent_emails row as COLUMNS reads it. */
+interface OutboxRow {
+  id: string;
+  orderId: string | null;
+  kind: OutboxMessageDto['kind'];
+  recipient: string;
+  subject: string;
+  transport: OutboxMessageDto['transport'];
+  sentAt: Date | null;
+  claimedAt: Date;
+}
+
+/** The row as the DTOs carry it: times as ISO strings. */
+function toOutboxDto<Row extends OutboxRow>(row: Row) {
+  return {
+    ...row,
+    sentAt: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
+    claimedAt: new Date(row.claimedAt).toISOString(),
+  };
+}
 
 export const outboxRouter = router({
   page: can('orders:read_all')
@@ -15,35 +34,24 @@ export const outboxRouter = router({
     .output(OutboxPageDto)
     .query(async ({ ctx, input }) => {
       const page = input?.page ?? 1;
-      const rows: Record<string, unknown>[] = await ctx.dataSource.query(
+      const rows: OutboxRow[] = await ctx.dataSource.query(
         `SELECT ${COLUMNS} FROM sent_emails ORDER BY claimed_at DESC, id LIMIT $1 OFFSET $2`,
         [OUTBOX_PAGE_SIZE, (page - 1) * OUTBOX_PAGE_SIZE],
       );
       const [{ total }] = (await ctx.dataSource.query(`SELECT count(*)::int AS total FROM sent_emails`)) as [
         { total: number },
       ];
-      return {
-        items: rows.map((row) => ({
-          ...row,
-          sentAt: iso(row.sentAt as Date | null),
-          claimedAt: iso(row.claimedAt as Date)!,
-        })) as OutboxPageDto['items'],
-        total,
-      };
+      return { items: rows.map(toOutboxDto), total };
     }),
   message: can('orders:read_all')
     .input(z.object({ id: z.string().uuid() }))
     .output(OutboxMessageDto)
     .query(async ({ ctx, input }) => {
-      const [row]: Record<string, unknown>[] = await ctx.dataSource.query(
+      const [row]: (OutboxRow & { html: string; text: string })[] = await ctx.dataSource.query(
         `SELECT ${COLUMNS}, html, text FROM sent_emails WHERE id = $1`,
         [input.id],
       );
       if (!row) throw new NotFoundError('Email not found');
-      return {
-        ...row,
-        sentAt: iso(row.sentAt as Date | null),
-        claimedAt: iso(row.claimedAt as Date)!,
-      } as OutboxMessageDto;
+      return toOutboxDto(row);
     }),
 });
