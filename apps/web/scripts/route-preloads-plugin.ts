@@ -5,7 +5,9 @@
  */
 import { relative } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { ANY_OTHER_ROUTE, ROUTE_PRELOADS_FILE } from '@shop/schema';
+// The file's contract with the api, from the route table (the package's index is not loadable by
+// vite's config loader: its imports name no file extensions).
+import { ANY_OTHER_ROUTE, ROUTE_PRELOADS_FILE } from '../../../packages/schema/src/site-routes.ts';
 import { LAYOUT_MODULE, SCREEN_MODULES } from '../src/app/route-modules.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
