@@ -5,12 +5,11 @@
  * the next order's total and not the old one's. Every new screen and dialog is checked with axe.
  */
 import pg from 'pg';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { dismissToasts, expectToast } from './support/toast';
-
-const CART_KEY = 'freshcart.cart';
+import { buyThroughCheckout, cents, dollars, orderCard, putInCart } from './support/orders';
 
 interface Product {
   id: string;
@@ -29,9 +28,6 @@ async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
     await client.end();
   }
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const cents = (price: string) => Math.round(Number(price) * 100);
 
 /** The products this spec made: taken off the storefront afterwards, so other specs never see them. */
 const made: string[] = [];
@@ -52,43 +48,6 @@ async function makeProduct(name: string, price = '3.50', stock = 40): Promise<Pr
 async function stockOf(id: string): Promise<number> {
   const [row] = await sql<{ stock: number }>(`SELECT stock FROM products WHERE id = $1`, [id]);
   return row!.stock;
-}
-
-/** Buys `quantity` of the product through the cart and checkout, cash on delivery; answers the short id. */
-async function buyThroughCheckout(page: Page, product: Product, quantity: number, expectedTotal: string) {
-  await putInCart(page, product, quantity);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('summary-total')).toHaveText(expectedTotal);
-  await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
-  await page.getByLabel('Shipping address').fill('5 Orchard Row, Springfield');
-  await page.getByRole('button', { name: `Place Order - ${expectedTotal}` }).click();
-  const toast = await expectToast(page, 'Order placed successfully!');
-  const description = await toast.locator('.mantine-Notification-description').innerText();
-  const shortId = /^Order #([0-9a-f]{8}) has been created/.exec(description)![1]!;
-  await expect(page).toHaveURL(/\/orders$/);
-  await dismissToasts(page);
-  return shortId;
-}
-
-/**
- * Puts one line in the browser's cart as the storefront would. The shop is loaded first and seen
- * drawn, so its cart (which saves itself once mounted) cannot overwrite what is put there.
- */
-async function putInCart(page: Page, product: Product, quantity: number) {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: /^Welcome to/ })).toBeVisible();
-  // The cart has saved itself (its effect ran): nothing it does later overwrites the line.
-  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, CART_KEY);
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify([
-      { productId: product.id, name: product.name, price: product.price, imageUrl: null, quantity },
-    ]),
-  ] as const);
-}
-
-function orderCard(page: Page, shortId: string) {
-  return page.getByTestId('order-card').filter({ hasText: `Order #${shortId}` });
 }
 
 async function resetSettings() {

@@ -16,6 +16,7 @@ const PUBLIC_CATALOGUE_READS = new Set([
   'products.page',
   'products.byId',
   'categories.list',
+  'categories.storefront',
 ]);
 
 const batchLink = () =>

@@ -1,10 +1,11 @@
 /** Home and storefront (docs/product.md §2): its own header, the hero, categories and products. */
-import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Brand } from '../components/layout/brand';
 import { CartButton } from '../components/layout/cart-button';
 import { NotificationToggle } from '../features/notifications/notification-toggle';
 import { ProductResults } from '../features/catalogue/product-results';
+import { CATEGORY_CARD_HEIGHT, CategoryCard } from '../features/catalogue/category-card';
 import { useCatalogueFilter } from '../features/catalogue/catalogue-filter';
 import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../features/catalogue/cart-summary-bar';
 import { useCart } from '../features/cart/cart-store';
@@ -55,7 +56,7 @@ function HomeHeader() {
 
 /** The categories (docs/product.md §2); a card filters the products below to its category, a second click clears it. */
 function Categories() {
-  const categories = trpc.categories.list.useQuery();
+  const categories = trpc.categories.storefront.useQuery();
   const { filter, setFilter } = useCatalogueFilter();
   return (
     <section aria-labelledby="categories-title">
@@ -65,32 +66,19 @@ function Categories() {
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
         {categories.isLoading
           ? Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} h={96} radius="md" data-testid="category-placeholder" />
+              <Skeleton key={i} h={CATEGORY_CARD_HEIGHT} radius="md" data-testid="category-placeholder" />
             ))
-          : categories.data?.map((category) => {
+          : categories.data?.map((category, index) => {
               const selected = filter.categoryId === category.id;
               return (
-                <Card
+                <CategoryCard
                   key={category.id}
-                  withBorder
-                  radius="md"
-                  data-testid="category-card"
-                  component="button"
-                  type="button"
-                  aria-pressed={selected}
+                  category={category}
+                  selected={selected}
+                  // The first row (two rows on a phone) is in view at once; the rest load lazily.
+                  eager={index < 4}
                   onClick={() => setFilter({ categoryId: selected ? undefined : category.id })}
-                  style={{
-                    textAlign: 'left',
-                    cursor: 'pointer',
-                    borderColor: selected ? 'var(--mantine-color-green-6)' : undefined,
-                    background: selected ? 'var(--mantine-color-green-0)' : undefined,
-                  }}
-                >
-                  <Text fw={600}>{category.name}</Text>
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {category.description}
-                  </Text>
-                </Card>
+                />
               );
             })}
       </SimpleGrid>

@@ -1,9 +1,9 @@
 /**
  * Admin → Analytics (issue 19 item 5; the definitions are in @shop/schema analytics.ts). Every
- * number is one SQL aggregate over the orders placed in the range, read through the index
- * orders_created_at_cover_idx (created_at, with status and total) and, for the order lines,
- * order_items_order_id_cover_idx (order_id, with product, quantity and price): index-only scans
- * that stay fast on the large data set (docs/benchmarks.md, "Analytics").
+ * number is one SQL aggregate over the daily rollup of the range's days (analytics_daily_orders per
+ * day and status, analytics_daily_products per day and product; kept exact by triggers in the
+ * transaction of every order change: packages/db/src/migrations/1766600000000-analytics-rollup.ts),
+ * so a range costs its days, not its orders (docs/benchmarks.md, "Analytics").
  *
  * The queries run one after another on the request's connection: the embedded database has exactly
  * one, and on PostgreSQL a burst of seven connections per screen would only queue behind the pool.
@@ -40,50 +40,54 @@ interface RevenueRow {
   delivered: string;
 }
 
-/** A sum of money (numeric) as a decimal string with 2 places ('0.00' for none). */
-const money = (sum: string) => `COALESCE(${sum}, 0)::numeric(16,2)::text`;
+/** A sum of cents as a decimal string with 2 places ('0.00' for none). */
+const money = (cents: string) => `(COALESCE(${cents}, 0) / 100.0)::numeric(16,2)::text`;
 
 export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise<AnalyticsDto> {
-  const [start, end] = rangeBounds(input.from, input.to);
+  // Whole UTC days, `from` to `to` inclusive: the grain of the daily rollup.
+  const range = [input.from, input.to];
   const bucket = TRUNC[input.bucket];
   const db = ctx.db;
 
   // Periods of the range, empty ones included, each with its placed and delivered revenue.
   const revenue: RevenueRow[] = await db.query(
     `WITH periods AS (
-       SELECT generate_series(date_trunc('${bucket}', $1::timestamptz AT TIME ZONE 'UTC'),
-                              date_trunc('${bucket}', ($2::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC'),
+       SELECT generate_series(date_trunc('${bucket}', $1::date::timestamp),
+                              date_trunc('${bucket}', $2::date::timestamp),
                               interval '1 ${bucket}') AS period
      ),
      sums AS (
-       SELECT date_trunc('${bucket}', created_at AT TIME ZONE 'UTC') AS period,
-              count(*) FILTER (WHERE status <> 'cancelled')::int AS orders,
-              ${money(`SUM(total) FILTER (WHERE status <> 'cancelled')`)} AS placed,
-              ${money(`SUM(total) FILTER (WHERE status = 'delivered')`)} AS delivered
-       FROM orders
-       WHERE created_at >= $1 AND created_at < $2
+       SELECT date_trunc('${bucket}', day::timestamp) AS period,
+              SUM(orders) FILTER (WHERE status <> 'cancelled')::int AS orders,
+              ${money(`SUM(revenue_cents) FILTER (WHERE status <> 'cancelled')`)} AS placed,
+              ${money(`SUM(revenue_cents) FILTER (WHERE status = 'delivered')`)} AS delivered
+       FROM analytics_daily_orders
+       WHERE day >= $1 AND day <= $2
        GROUP BY 1
      )
      SELECT to_char(p.period, 'YYYY-MM-DD') AS period, COALESCE(s.orders, 0) AS orders,
             COALESCE(s.placed, '0.00') AS placed, COALESCE(s.delivered, '0.00') AS delivered
      FROM periods p LEFT JOIN sums s ON s.period = p.period
      ORDER BY p.period`,
-    [start, end],
+    range,
   );
 
-  // Orders by status with their sums: the totals are read from these rows (one index-only scan).
+  // Orders by status with their sums: the totals are read from these rows.
   const statusRows: { status: string; count: number; revenue: string }[] = await db.query(
-    `SELECT status, count(*)::int AS count, ${money('SUM(total)')} AS revenue FROM orders
-     WHERE created_at >= $1 AND created_at < $2 GROUP BY status`,
-    [start, end],
+    `SELECT status, SUM(orders)::int AS count, ${money('SUM(revenue_cents)')} AS revenue
+     FROM analytics_daily_orders
+     WHERE day >= $1 AND day <= $2 GROUP BY status HAVING SUM(orders) > 0`,
+    range,
   );
   const byStatus = new Map(statusRows.map((row) => [row.status, row]));
   const placedRows = statusRows.filter((row) => row.status !== 'cancelled');
   const placedOrders = placedRows.reduce((sum, row) => sum + row.count, 0);
   const placedCents = placedRows.reduce((sum, row) => sum + toCents(row.revenue)!, 0);
 
-  // Order lines of the range's (not cancelled) orders, summed per product once (materialised);
-  // the three top lists are cut from that aggregate in SQL, so only their rows leave the database.
+  // The range's (not cancelled) order lines, summed per product once (materialised) from the daily
+  // rollup. Each top list is cut in SQL, so only its rows leave the database: the products ahead
+  // (ties at the last place included) get their names, and only those are sorted by name. The
+  // categories are the products' current ones (the rollup follows a product's move).
   const tops: {
     list: 'revenue' | 'units' | 'category';
     id: string | null;
@@ -92,36 +96,38 @@ export async function salesAnalytics(ctx: ServiceContext, input: Query): Promise
     units: number;
   }[] = await db.query(
     `WITH lines AS MATERIALIZED (
-       SELECT i.product_id, SUM(i.quantity)::int AS units, SUM(i.quantity * i.price) AS revenue
-       FROM orders o JOIN order_items i ON i.order_id = o.id
-       WHERE o.created_at >= $1 AND o.created_at < $2 AND o.status <> 'cancelled'
-       GROUP BY i.product_id
-     ),
-     named AS (
-       SELECT l.*, p.name, p.category_id FROM lines l JOIN products p ON p.id = l.product_id
+       SELECT product_id, category_id, SUM(units)::int AS units, SUM(revenue_cents)::bigint AS revenue
+       FROM analytics_daily_products
+       WHERE day >= $1 AND day <= $2
+       GROUP BY product_id, category_id HAVING SUM(units) > 0
      ),
      by_revenue AS (
-       SELECT 1 AS list_order, 'revenue' AS list, product_id AS id, name, revenue, units,
-              row_number() OVER (ORDER BY revenue DESC, name, product_id) AS place
-       FROM named ORDER BY place LIMIT $3
+       SELECT 1 AS list_order, 'revenue' AS list, l.product_id AS id, p.name, l.revenue, l.units,
+              row_number() OVER (ORDER BY l.revenue DESC, p.name, l.product_id) AS place
+       FROM (SELECT * FROM lines ORDER BY revenue DESC FETCH FIRST $3 ROWS WITH TIES) l
+       JOIN products p ON p.id = l.product_id
+       ORDER BY place LIMIT $3
      ),
      by_units AS (
-       SELECT 2 AS list_order, 'units' AS list, product_id AS id, name, revenue, units,
-              row_number() OVER (ORDER BY units DESC, name, product_id) AS place
-       FROM named ORDER BY place LIMIT $3
+       SELECT 2 AS list_order, 'units' AS list, l.product_id AS id, p.name, l.revenue, l.units,
+              row_number() OVER (ORDER BY l.units DESC, p.name, l.product_id) AS place
+       FROM (SELECT * FROM lines ORDER BY units DESC FETCH FIRST $3 ROWS WITH TIES) l
+       JOIN products p ON p.id = l.product_id
+       ORDER BY place LIMIT $3
+     ),
+     categories_sold AS (
+       SELECT category_id, SUM(revenue) AS revenue, SUM(units)::int AS units FROM lines GROUP BY category_id
      ),
      by_category AS (
-       SELECT 3 AS list_order, 'category' AS list, n.category_id AS id, c.name, SUM(n.revenue) AS revenue,
-              SUM(n.units)::int AS units,
-              row_number() OVER (ORDER BY SUM(n.revenue) DESC, c.name) AS place
-       FROM named n LEFT JOIN categories c ON c.id = n.category_id
-       GROUP BY n.category_id, c.name
+       SELECT 3 AS list_order, 'category' AS list, s.category_id AS id, c.name, s.revenue, s.units,
+              row_number() OVER (ORDER BY s.revenue DESC, c.name) AS place
+       FROM categories_sold s LEFT JOIN categories c ON c.id = s.category_id
        ORDER BY place LIMIT $3
      )
-     SELECT list, id, name, revenue::numeric(16,2)::text AS revenue, units
+     SELECT list, id, name, ${money('revenue')} AS revenue, units
      FROM (SELECT * FROM by_revenue UNION ALL SELECT * FROM by_units UNION ALL SELECT * FROM by_category) t
      ORDER BY list_order, place`,
-    [start, end, ANALYTICS_TOP],
+    [...range, ANALYTICS_TOP],
   );
 
   const [stock]: { low: number; out: number }[] = await db.query(

@@ -10,7 +10,7 @@
  * Signed-in answers never enter the cache, and keep `Cache-Control: no-store` (http/private-answers.ts).
  *
  * What is cached: the public reads of app.ts (products.list, products.page, products.byId,
- * categories.list, alone or in one tRPC batch; GET /api/products, /api/products/:id,
+ * categories.list, categories.storefront, alone or in one tRPC batch; GET /api/products, /api/products/:id,
  * /api/categories), 200 answers only, keyed by path and normalised query (parameters in name order,
  * a tRPC input's JSON with its keys sorted). A streamed tRPC answer (`trpc-accept`) is not cached.
  *
@@ -110,7 +110,7 @@ export function describeRead(req: FastifyRequest, publicReads: PublicReads): Tar
     }
     const byId = called.length === 1 && called[0] === 'products.byId';
     const id = (inputs[0] as { id?: unknown } | undefined)?.id;
-    const scope: CacheScope = called.every((name) => name === 'categories.list')
+    const scope: CacheScope = called.every((name) => name.startsWith('categories.'))
       ? { kind: 'categories' }
       : byId && typeof id === 'string'
         ? { kind: 'product', id }

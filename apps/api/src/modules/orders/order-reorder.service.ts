@@ -6,6 +6,7 @@
 import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
+import { onSale } from '../products/on-sale';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -17,7 +18,8 @@ interface LineToday {
   price: string | null;
   image_url: string | null;
   stock: number | null;
-  is_active: boolean | null;
+  /** Active, and not in a hidden category (products/on-sale.ts); null when the product is gone. */
+  on_sale: boolean | null;
 }
 
 /** The caller's own order only (someone else's is NOT_FOUND, as for reading it). */
@@ -27,7 +29,7 @@ export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
   // One row per product (an order may hold a product on two lines), in the order they were bought.
   const rows: LineToday[] = await ctx.db.query(
     `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered,
-            p.name, p.price, p.image_url, p.stock, p.is_active
+            p.name, p.price, p.image_url, p.stock, ${onSale('p')} AS on_sale
      FROM order_items i LEFT JOIN products p ON p.id = i.product_id
      WHERE i.order_id = $1
      GROUP BY i.product_id, p.id
@@ -37,7 +39,7 @@ export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
   const result: ReorderDto = { lines: [], problems: [] };
   for (const row of rows) {
     const problem = { productId: row.product_id, name: row.bought_name, ordered: row.ordered };
-    if (!row.is_active || row.price === null || row.name === null) {
+    if (!row.on_sale || row.price === null || row.name === null) {
       result.problems.push({ ...problem, problem: 'unavailable', added: 0 });
       continue;
     }

@@ -21,6 +21,7 @@
  */
 import { insertStockMovementsSql } from '../inventory/stock-ledger';
 import { publishAfterCommit } from '../live-events/after-commit';
+import { onSale } from '../products/on-sale';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderEntity } from '@shop/db';
@@ -75,7 +76,8 @@ interface LockedProduct {
   unit: string;
   price: string;
   stock: number;
-  is_active: boolean;
+  /** Active, and not in a hidden category (products/on-sale.ts). */
+  on_sale: boolean;
   image_url: string | null;
   low_stock_threshold: number;
 }
@@ -252,7 +254,7 @@ async function placeInTransaction(
   // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows. The shop's
   // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
-    `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, p.is_active, p.image_url, p.low_stock_threshold,
+    `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
             ${SETTINGS_COLUMNS}
      FROM products p LEFT JOIN shop_settings s ON s.id = 1
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
@@ -260,7 +262,7 @@ async function placeInTransaction(
   );
   const products = new Map(rows.map((row) => [row.id, row]));
 
-  const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
+  const unavailable = lines.filter((line) => !products.get(line.productId)?.on_sale);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
       reason: 'PRODUCT_UNAVAILABLE',

@@ -1,6 +1,6 @@
 /**
- * The catalogue as shoppers and staff read it. Shoppers see active products in the storefront
- * view; staff who may see every product (`products:read_all`) get the admin view of all of them.
+ * The catalogue as shoppers and staff read it. Shoppers see the products on sale (on-sale.ts) in
+ * the storefront view; staff who may see every product (`products:read_all`) get the admin view of all of them.
  */
 import type {
   AdminProductDto,
@@ -16,6 +16,7 @@ import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
+import { onSale } from './on-sale';
 
 interface ProductRow {
   id: string;
@@ -108,7 +109,8 @@ function seesAllProducts(ctx: ServiceContext): boolean {
 }
 
 interface ProductFilter {
-  activeOnly: boolean;
+  /** Only what shoppers may see (on-sale.ts). */
+  onSaleOnly: boolean;
   categoryId?: string;
   search?: string;
   /** Keyset paging: only products after this one in (name, id) order. */
@@ -157,7 +159,7 @@ function searchSource(term: string, n: number, columns: SearchColumns, where: st
 function catalogueQuery(filter: ProductFilter, params: unknown[]): { from: string; where: string } {
   let from = 'products p';
   const where: string[] = [];
-  if (filter.activeOnly) where.push('p.is_active');
+  if (filter.onSaleOnly) where.push(onSale('p'));
   if (filter.categoryId) {
     params.push(filter.categoryId);
     where.push(`p.category_id = $${params.length}`);
@@ -183,7 +185,7 @@ export async function listProducts(
   const all = seesAllProducts(ctx);
   const params: unknown[] = [];
   const query = catalogueQuery(
-    { activeOnly: !all, categoryId: input?.categoryId, search: input?.search, after: input?.cursor },
+    { onSaleOnly: !all, categoryId: input?.categoryId, search: input?.search, after: input?.cursor },
     params,
   );
   let page = '';
@@ -209,10 +211,10 @@ export async function listProducts(
 
 /**
  * The storefront's catalogue page (header search, category filter, "Load more"): active products
- * only, whoever asks, with the number of matches and the cursor of the next page.
+ * only (on-sale.ts), whoever asks, with the number of matches and the cursor of the next page.
  */
 export async function productPage(ctx: ServiceContext, input: ProductPageInput): Promise<ProductPage> {
-  const filter: ProductFilter = { activeOnly: true, categoryId: input.categoryId, search: input.search };
+  const filter: ProductFilter = { onSaleOnly: true, categoryId: input.categoryId, search: input.search };
   const params: unknown[] = [];
   const count = catalogueQuery(filter, params);
   const page = catalogueQuery({ ...filter, after: input.cursor ?? undefined }, params);
@@ -275,7 +277,7 @@ export async function adminProductPage(
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto | AdminProductDto> {
   const all = seesAllProducts(ctx);
   const rows: ProductRow[] = await ctx.db.query(
-    `${SELECT_PRODUCTS()} WHERE p.id = $1 ${all ? '' : 'AND p.is_active'}`,
+    `${SELECT_PRODUCTS()} WHERE p.id = $1 ${all ? '' : `AND ${onSale('p')}`}`,
     [id],
   );
   const row = rows[0];

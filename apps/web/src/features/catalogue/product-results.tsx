@@ -61,7 +61,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
 
 export function ProductResults() {
   const { filter, setFilter, isFiltered } = useCatalogueFilter();
-  const categories = trpc.categories.list.useQuery();
+  const categories = trpc.categories.storefront.useQuery();
   const products = trpc.products.page.useInfiniteQuery(
     { search: filter.search, categoryId: filter.categoryId, limit: STOREFRONT_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData },
