@@ -40,7 +40,7 @@ import {
 import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, DomainError } from '../../errors';
 import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
-import { placementGate } from './placement-gate';
+import { groupCommitPerDataSource, type Outcome } from './group-commit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -160,23 +160,46 @@ async function replay(
   return aggregate && toShopperOrder(aggregate, false);
 }
 
+/** One placement as the group commit carries it (group-commit.ts). */
+interface Placement {
+  userId: string;
+  body: OrderBody;
+  idempotencyKey: string | null;
+  hash: string;
+}
+
+/** Orders placed together in one transaction at most: bounds how long the hot rows stay locked. */
+export const PLACEMENT_GROUP_MAX = 32;
+
+/** This DataSource's group commit of placements (one transaction at a time, many orders in each). */
+const placementsOf = groupCommitPerDataSource<Placement, OrderDetailDto>(placeGroup, {
+  maxBatch: PLACEMENT_GROUP_MAX,
+  retries: DEADLOCK_RETRIES,
+});
+
+/** The group commit of `dataSource`'s placements (tests read the sizes of its groups). */
+export const placementGroupCommit = placementsOf;
+
 export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {
   const { idempotencyKey, ...body } = input;
-  const hash = requestHash(body);
-  const userId = ctx.user.id;
+  const placement: Placement = {
+    userId: ctx.user.id,
+    body,
+    idempotencyKey: idempotencyKey ?? null,
+    hash: requestHash(body),
+  };
 
   for (let attempt = 0; ; attempt++) {
     try {
-      // A few at a time per process (placement-gate.ts): fifty transactions queued on the same hot
-      // rows' locks place fewer orders a second than four.
-      return await placementGate.run(() =>
-        ctx.db.transaction((tx) => placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash)),
-      );
+      // Placed with the other placements waiting in this process, in one transaction; the answer
+      // comes after its COMMIT (group-commit.ts).
+      return await placementsOf(ctx.db.dataSource).submit(placement);
     } catch (error) {
       // A key used before: the unique key refused this order, or the earlier order took the stock
-      // this one needed (or a price changed since). Either way the answer is the earlier order.
-      if (idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
-        const earlier = await replay(ctx.db, userId, idempotencyKey, hash);
+      // this one needed (or a price changed since). Either way the answer is the earlier order
+      // (committed by now, also when it was placed in the same group).
+      if (placement.idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
+        const earlier = await replay(ctx.db, placement.userId, placement.idempotencyKey, placement.hash);
         if (earlier) return earlier;
       }
       if (isDeadlock(error) && attempt < DEADLOCK_RETRIES) {
@@ -188,69 +211,57 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   }
 }
 
-/**
- * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
- * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
- * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
- * an order remembers what was bought). Answers the order (the columns OrderDto is made of), its items, and how many
- * products had their stock taken (all of them, or the placement is refused).
- */
-const WRITE_ORDER_SQL = `
-  WITH taken AS (
-    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-    WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
-  ), placed AS (
-    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
-                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
-                        bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency)
-    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-            $19, $20, $21, $22, $23)
-    RETURNING *
-  ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
-         AS l(id, quantity, price, name, sku, unit)
-    RETURNING id, product_id, quantity, price
-  ), ledger AS (
-    ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
-  )
-  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
-         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
-         placed.currency,
-         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
-         placed.shipping_address AS "shippingAddress", placed.notes,
-         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
-         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
-         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
-         placed.updated_at AS "updatedAt",
-         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text))
-          FROM items i) AS items,
-         (SELECT count(*)::int FROM taken) AS moved
-  FROM placed`;
+/** The products of a group, locked, each with the shop's settings as they are under the locks. */
+type LockedRows = Map<string, LockedProduct & PlacementSettings>;
 
-interface WrittenOrder extends OrderRecord {
-  items: { id: string; productId: string; quantity: number; price: string }[];
-  moved: number;
+/**
+ * Places a group of orders in the open transaction `tx`, in arrival order, each refused on its own.
+ *
+ * Every product any of them takes is locked first, in id order, in one statement: a group never
+ * waits for a row while holding another that a different transaction (another group, another
+ * instance, a cancellation) locks in id order, so groups do not deadlock on each other. Each order
+ * is then checked against the locked rows as the orders before it in the group left them, exactly
+ * as if it had been placed alone after them, and written under its own SAVEPOINT: a write the
+ * database refuses (the idempotency key's unique constraint, a key used twice in one group) rolls
+ * back that order only. A lone order needs no savepoint: its failure is the transaction's.
+ */
+async function placeGroup(tx: EntityManager, placements: readonly Placement[]): Promise<Outcome<OrderDetailDto>[]> {
+  const groupLines = placements.map((placement) => mergeLines(placement.body.items));
+  const ids = [...new Set(groupLines.flatMap((lines) => lines.map((line) => line.productId)))];
+  const locked = await lockProducts(tx, ids);
+  const alone = placements.length === 1;
+
+  const outcomes: Outcome<OrderDetailDto>[] = [];
+  for (const [i, placement] of placements.entries()) {
+    const lines = groupLines[i]!;
+    let priced: PricedOrder;
+    try {
+      priced = priceOrder(lines, locked, placement.body);
+    } catch (error) {
+      outcomes.push({ ok: false, error });
+      continue;
+    }
+    if (!alone) await tx.query('SAVEPOINT placement');
+    try {
+      const order = await writeOrder(tx, placement, lines, locked, priced);
+      // The rows as this order left them, for the orders after it in the group.
+      for (const line of lines) locked.get(line.productId)!.stock -= line.quantity;
+      outcomes.push({ ok: true, value: order });
+    } catch (error) {
+      if (alone) throw error;
+      // Back to before this order; the savepoint stays, the next order's nests inside it.
+      await tx.query('ROLLBACK TO SAVEPOINT placement');
+      outcomes.push({ ok: false, error });
+    }
+  }
+  return outcomes;
 }
 
-async function placeInTransaction(
-  tx: EntityManager,
-  userId: string,
-  body: OrderBody,
-  idempotencyKey: string | null,
-  hash: string,
-): Promise<OrderDetailDto> {
-  const lines = mergeLines(body.items);
-  const ids = lines.map((line) => line.productId);
-
-  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows. The shop's
-  // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+/**
+ * Row locks in id order (ORDER BY is applied before FOR UPDATE locks the rows). The shop's
+ * settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+ */
+async function lockProducts(tx: EntityManager, ids: string[]): Promise<LockedRows> {
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
     `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, p.is_active, p.image_url, p.low_stock_threshold,
             ${SETTINGS_COLUMNS}
@@ -258,8 +269,23 @@ async function placeInTransaction(
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids],
   );
-  const products = new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
+/** An order that passed every check: the server's money for it. */
+interface PricedOrder {
+  settings: PlacementSettings;
+  serverCents: (line: Line) => number;
+  subtotalCents: number;
+  totals: ReturnType<typeof orderTotals>;
+}
+
+/**
+ * The checks, in the order the shopper hears of them (docs/architecture.md §4 'Placing an
+ * order'): unknown or inactive products, stock, the minimum order, the client's prices and total.
+ * Throws the 409 that explains the first one failed; reads and writes nothing.
+ */
+function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): PricedOrder {
   const unavailable = lines.filter((line) => !products.get(line.productId)?.is_active);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
@@ -295,7 +321,8 @@ async function placeInTransaction(
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
 
-  const settings = rows[0]!; // every row carries the same settings
+  // Every locked row carries the same settings; with no row at all, the check above refused.
+  const settings = products.values().next().value!;
   const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
   const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
@@ -335,7 +362,79 @@ async function placeInTransaction(
       ...details,
     });
   }
+  return { settings, serverCents, subtotalCents, totals };
+}
 
+/**
+ * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
+ * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
+ * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
+ * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
+ * an order remembers what was bought). The order and its ledger rows are stamped with the clock, not
+ * the transaction's start: orders placed in one group keep the order they were placed in. Answers the order (the columns OrderDto is made of), its items, and how many
+ * products had their stock taken (all of them, or the placement is refused).
+ */
+const WRITE_ORDER_SQL = `
+  WITH stamp AS MATERIALIZED (SELECT clock_timestamp() AS at), taken AS (
+    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
+    WHERE p.id = l.id AND p.stock >= l.quantity
+    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
+  ), placed AS (
+    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
+                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
+                        bank_account_number, idempotency_key, request_hash,
+                        subtotal, delivery_fee, tax, tax_inclusive, currency, created_at, updated_at)
+    SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+           $19, $20, $21, $22, $23, stamp.at, stamp.at
+    FROM stamp
+    RETURNING *
+  ), items AS (
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
+         AS l(id, quantity, price, name, sku, unit)
+    RETURNING id, product_id, quantity, price
+  ), ledger AS (
+    ${insertStockMovementsSql('taken s, placed', {
+      source: `'order'`,
+      orderId: 'placed.id',
+      userId: '$4',
+      createdAt: 'placed.created_at',
+    })}
+  )
+  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
+         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
+         placed.currency,
+         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
+         placed.shipping_address AS "shippingAddress", placed.notes,
+         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
+         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
+         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
+         placed.updated_at AS "updatedAt",
+         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
+                                            'quantity', i.quantity, 'price', i.price::text))
+          FROM items i) AS items,
+         (SELECT count(*)::int FROM taken) AS moved
+  FROM placed`;
+
+interface WrittenOrder extends OrderRecord {
+  items: { id: string; productId: string; quantity: number; price: string }[];
+  moved: number;
+}
+
+/** Writes an order that passed `priceOrder` and queues its live events for after the COMMIT. */
+async function writeOrder(
+  tx: EntityManager,
+  placement: Placement,
+  lines: Line[],
+  products: LockedRows,
+  priced: PricedOrder,
+): Promise<OrderDetailDto> {
+  const { userId, body, idempotencyKey, hash } = placement;
+  const { settings, serverCents, subtotalCents, totals } = priced;
+  const totalCents = totals.totalCents;
+  const ids = lines.map((line) => line.productId);
   // Stock, order, items and ledger in one statement: each round trip here is time the row locks
   // are held. The answer is made of what it returns, so nothing is read back.
   const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
