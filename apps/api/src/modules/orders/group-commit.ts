@@ -61,6 +61,8 @@ export class GroupCommit<Req, Res> {
   private running = false;
   /** Sizes of the groups committed so far (tests, diagnostics); the last 1,000. */
   readonly groupSizes: number[] = [];
+  /** Times a whole group ran again after a deadlock or serialization failure (tests, diagnostics). */
+  retriedGroups = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -106,10 +108,15 @@ export class GroupCommit<Req, Res> {
         });
       } catch (error) {
         if (error instanceof NothingPlaced) {
-          group.forEach((member, i) => member.reject(error.outcomes[i]?.ok === false ? error.outcomes[i].error : error));
+          group.forEach((member, i) =>
+            member.reject(error.outcomes[i]?.ok === false ? error.outcomes[i].error : error),
+          );
           return;
         }
-        if (isRetryableTransactionError(error) && attempt < this.options.retries) continue;
+        if (isRetryableTransactionError(error) && attempt < this.options.retries) {
+          this.retriedGroups++;
+          continue;
+        }
         for (const member of group) member.reject(error);
         return;
       }

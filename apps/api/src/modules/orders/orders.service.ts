@@ -225,7 +225,10 @@ type LockedRows = Map<string, LockedProduct & PlacementSettings>;
  * database refuses (the idempotency key's unique constraint, a key used twice in one group) rolls
  * back that order only. A lone order needs no savepoint: its failure is the transaction's.
  */
-async function placeGroup(tx: EntityManager, placements: readonly Placement[]): Promise<Outcome<OrderDetailDto>[]> {
+async function placeGroup(
+  tx: EntityManager,
+  placements: readonly Placement[],
+): Promise<Outcome<OrderDetailDto>[]> {
   const groupLines = placements.map((placement) => mergeLines(placement.body.items));
   const ids = [...new Set(groupLines.flatMap((lines) => lines.map((line) => line.productId)))];
   const locked = await lockProducts(tx, ids);
