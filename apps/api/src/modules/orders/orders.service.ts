@@ -31,6 +31,7 @@ import {
   toCents,
   orderTotals,
   type InsufficientStockDetails,
+  type LiveEvent,
   type MinimumOrderDetails,
   type OrderDetailDto,
   type PlaceOrderInput,
@@ -220,10 +221,16 @@ type LockedRows = Map<string, LockedProduct & PlacementSettings>;
  * Every product any of them takes is locked first, in id order, in one statement: a group never
  * waits for a row while holding another that a different transaction (another group, another
  * instance, a cancellation) locks in id order, so groups do not deadlock on each other. Each order
- * is then checked against the locked rows as the orders before it in the group left them, exactly
+ * is then checked against the locked rows as the orders before it in the group leave them, exactly
  * as if it had been placed alone after them, and written under its own SAVEPOINT: a write the
  * database refuses (the idempotency key's unique constraint, a key used twice in one group) rolls
  * back that order only. A lone order needs no savepoint: its failure is the transaction's.
+ *
+ * The writes of the orders that passed are sent together (see `sendWrites`), without waiting for
+ * each answer: on a busy api every awaited round trip also waits for a turn of the event loop
+ * behind other requests, with the hot rows locked. When write k fails, the database ignores the
+ * statements after it (the transaction is in error): back to k's savepoint, k is refused, and the
+ * orders after it are checked and sent again.
  */
 async function placeGroup(
   tx: EntityManager,
@@ -234,30 +241,90 @@ async function placeGroup(
   const locked = await lockProducts(tx, ids);
   const alone = placements.length === 1;
 
-  const outcomes: Outcome<OrderDetailDto>[] = [];
-  for (const [i, placement] of placements.entries()) {
-    const lines = groupLines[i]!;
-    let priced: PricedOrder;
-    try {
-      priced = priceOrder(lines, locked, placement.body);
-    } catch (error) {
-      outcomes.push({ ok: false, error });
-      continue;
+  const outcomes: Outcome<PlacedOrder>[] = [];
+  for (let from = 0; from < placements.length;) {
+    // Checked in arrival order; each that passes takes its stock from the rows (in memory).
+    const passed: { index: number; lines: Line[]; params: unknown[]; levels: number[] }[] = [];
+    for (let i = from; i < placements.length; i++) {
+      const lines = groupLines[i]!;
+      try {
+        const priced = priceOrder(lines, locked, placements[i]!.body);
+        const params = writeParams(placements[i]!, lines, locked, priced);
+        const levels = lines.map((line) => (locked.get(line.productId)!.stock -= line.quantity));
+        passed.push({ index: i, lines, params, levels });
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
     }
-    if (!alone) await tx.query('SAVEPOINT placement');
-    try {
-      const order = await writeOrder(tx, placement, lines, locked, priced);
-      // The rows as this order left them, for the orders after it in the group.
-      for (const line of lines) locked.get(line.productId)!.stock -= line.quantity;
-      outcomes.push({ ok: true, value: order });
-    } catch (error) {
-      if (alone) throw error;
-      // Back to before this order; the savepoint stays, the next order's nests inside it.
-      await tx.query('ROLLBACK TO SAVEPOINT placement');
-      outcomes.push({ ok: false, error });
+    if (passed.length === 0) break;
+
+    const written = await sendWrites(
+      tx,
+      passed.map((order) => ({ savepoint: alone ? null : `placement_${order.index}`, params: order.params })),
+    );
+    const failedAt = passed.findIndex((order, k) => {
+      const result = written[k]!;
+      if (result.ok) {
+        const placed = toPlacedOrder(
+          result.value,
+          placements[order.index]!,
+          order.lines,
+          locked,
+          order.levels,
+        );
+        outcomes[order.index] = placed;
+        return !placed.ok;
+      }
+      outcomes[order.index] = { ok: false, error: result.error };
+      return true;
+    });
+    if (failedAt === -1) break;
+
+    const failed = passed[failedAt]!;
+    if (alone) throw (outcomes[failed.index] as { error: unknown }).error;
+    // Undone by the database: the failed write and every one sent after it.
+    await tx.query(`ROLLBACK TO SAVEPOINT placement_${failed.index}`);
+    for (const order of passed.slice(failedAt)) {
+      order.lines.forEach((line) => (locked.get(line.productId)!.stock += line.quantity));
     }
+    from = failed.index + 1;
   }
-  return outcomes;
+
+  // Staff screens (new orders, stock levels) and the owners' other tabs hear of each placed order
+  // once the group commits; a refused one is never announced.
+  for (const outcome of outcomes) if (outcome.ok) publishAfterCommit(tx, outcome.value.events);
+  return outcomes.map((outcome) => (outcome.ok ? { ok: true, value: outcome.value.order } : outcome));
+}
+
+/** The connection under a TypeORM transaction (node-postgres' client), for statements sent together. */
+interface PgClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: WrittenOrder[] }>;
+}
+
+/**
+ * Sends the writes one after the other without awaiting in between (node-postgres queues them on
+ * the transaction's connection and sends each as soon as the one before is answered), each after
+ * its SAVEPOINT when it has one. Settles with each write's rows or error.
+ */
+async function sendWrites(
+  tx: EntityManager,
+  writes: { savepoint: string | null; params: unknown[] }[],
+): Promise<Outcome<WrittenOrder>[]> {
+  // TypeORM's own query() awaits before it reaches the connection; the queue is only certain on
+  // the connection itself. Its connect() answers the transaction's connection, already held.
+  const client = await (tx.queryRunner as unknown as { connect(): Promise<PgClient> }).connect();
+  // Every promise gets its handler at once: after a failure the later ones all reject.
+  const sent = writes.map(({ savepoint, params }) =>
+    Promise.allSettled([
+      savepoint && client.query(`SAVEPOINT ${savepoint}`),
+      client.query(WRITE_ORDER_SQL, params),
+    ]),
+  );
+  return (await Promise.all(sent)).map(([savepoint, write]): Outcome<WrittenOrder> => {
+    if (savepoint.status === 'rejected') return { ok: false, error: savepoint.reason };
+    if (write.status === 'rejected') return { ok: false, error: write.reason };
+    return { ok: true, value: write.value.rows[0]! };
+  });
 }
 
 /**
@@ -426,21 +493,18 @@ interface WrittenOrder extends OrderRecord {
   moved: number;
 }
 
-/** Writes an order that passed `priceOrder` and queues its live events for after the COMMIT. */
-async function writeOrder(
-  tx: EntityManager,
+/** The parameters of WRITE_ORDER_SQL for an order that passed `priceOrder`. */
+function writeParams(
   placement: Placement,
   lines: Line[],
   products: LockedRows,
   priced: PricedOrder,
-): Promise<OrderDetailDto> {
+): unknown[] {
   const { userId, body, idempotencyKey, hash } = placement;
   const { settings, serverCents, subtotalCents, totals } = priced;
   const totalCents = totals.totalCents;
   const ids = lines.map((line) => line.productId);
-  // Stock, order, items and ledger in one statement: each round trip here is time the row locks
-  // are held. The answer is made of what it returns, so nothing is read back.
-  const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
+  return [
     ids,
     lines.map((line) => line.quantity),
     lines.map((line) => centsToDecimal(serverCents(line))),
@@ -464,38 +528,64 @@ async function writeOrder(
     centsToDecimal(totals.taxCents),
     settings.tax_inclusive,
     settings.currency,
-  ]);
-  const { items, moved, ...order } = written!;
+  ];
+}
+
+/** A placed order: the caller's answer and what is announced once the group commits. */
+interface PlacedOrder {
+  order: OrderDetailDto;
+  events: LiveEvent[];
+}
+
+/**
+ * The answer made of what the write returned (nothing is read back), and the order's live events;
+ * `levels` are its products' stock after it (in line order).
+ */
+function toPlacedOrder(
+  written: WrittenOrder,
+  placement: Placement,
+  lines: Line[],
+  products: LockedRows,
+  levels: number[],
+): Outcome<PlacedOrder> {
+  const { items, moved, ...order } = written;
   // Unreachable while the row locks are held; a guard, not a path.
   if (moved !== lines.length) {
-    throw new ConflictError(
-      `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
-    );
+    const names = lines.map((line) => products.get(line.productId)!.name).join(', ');
+    return { ok: false, error: new ConflictError(`Not enough stock for ${names}`) };
   }
-  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
-  publishAfterCommit(tx, [
-    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
-    ...lines.map((line) => {
-      const product = products.get(line.productId)!;
-      return {
-        type: 'stock' as const,
-        productId: line.productId,
-        stock: product.stock - line.quantity,
-        lowStockThreshold: product.low_stock_threshold,
-      };
-    }),
-  ]);
+  const events: LiveEvent[] = [
+    {
+      type: 'order.placed',
+      orderId: order.id,
+      userId: placement.userId,
+      status: 'pending',
+      total: order.total,
+    },
+    ...lines.map((line, i) => ({
+      type: 'stock' as const,
+      productId: line.productId,
+      stock: levels[i]!,
+      lowStockThreshold: products.get(line.productId)!.low_stock_threshold,
+    })),
+  ];
   return {
-    ...toOrderDto(order),
-    items: items.map((item) => {
-      const product = products.get(item.productId)!;
-      return {
-        ...item,
-        name: product.name,
-        sku: product.sku,
-        unit: product.unit,
-        product: { name: product.name, imageUrl: product.image_url },
-      };
-    }),
+    ok: true,
+    value: {
+      events,
+      order: {
+        ...toOrderDto(order),
+        items: items.map((item) => {
+          const product = products.get(item.productId)!;
+          return {
+            ...item,
+            name: product.name,
+            sku: product.sku,
+            unit: product.unit,
+            product: { name: product.name, imageUrl: product.image_url },
+          };
+        }),
+      },
+    },
   };
 }
