@@ -2,15 +2,18 @@
  * Placing orders (docs/architecture.md §4 'Placing an order'). Reading them, for shoppers and staff,
  * is order-queries.service.ts over orders.repository.ts; status changes are order-status.service.ts.
  *
- * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
+ * Placing is a transaction: the products are locked `FOR UPDATE` in id order (so two orders
  * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
  * prices and total equal the server's), then stock is decremented with a guarded UPDATE and the
  * order and its items are written at the server's prices. Any refusal rolls everything back.
  * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
- * While the locks are held there are two statements and the COMMIT (lock, then stock, order, items
- * and ledger in one): the shorter the locked time, the more orders a hot product can take per
- * second (docs/benchmarks.md). Nothing is read before the transaction or after it.
+ * Orders are placed in groups (group-commit.ts, `placeGroup` below): the placements that arrive
+ * while a transaction runs share the next one and its COMMIT's WAL flush, each checked and written
+ * under its own SAVEPOINT, so one order's refusal never touches another's. While the locks are held
+ * there is one lock statement for the group, a SAVEPOINT and one write (stock, order, items and
+ * ledger) per order, sent together, and the COMMIT: the shorter the locked time, the more orders a
+ * hot product can take per second (docs/benchmarks.md). Nothing is read before or after.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
@@ -312,6 +315,8 @@ async function sendWrites(
 ): Promise<Outcome<WrittenOrder>[]> {
   // TypeORM's own query() awaits before it reaches the connection; the queue is only certain on
   // the connection itself. Its connect() answers the transaction's connection, already held.
+  // node-postgres 8 warns once per process that this queue is deprecated (gone in pg 9): then the
+  // group's writes become one statement, or a PL/pgSQL function with a subtransaction per order.
   const client = await (tx.queryRunner as unknown as { connect(): Promise<PgClient> }).connect();
   // Every promise gets its handler at once: after a failure the later ones all reject.
   const sent = writes.map(({ savepoint, params }) =>
