@@ -20,10 +20,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Locks: an order's placement already holds its products' row locks until commit, so the
  * (day, product) row adds no waiting; a product's category change updates its rows while it holds
  * the product's lock, in the same order. The (day, status) row would be shared by every order of a day;
- * `slot` (a byte of the order id, 8 slots) spreads those writers over 8 rows, and readers sum the
- * slots. A status change moves an order from its old status's row to its new one's, and statuses
- * only move forward (pending → processing → shipped → delivered | cancelled), so two changes always
- * lock rows in the same order and cannot deadlock.
+ * `slot` (the writing transaction's id modulo 8) spreads those writers over 8 rows, and readers sum
+ * the slots; a transaction touches one slot per (day, status), however many orders it places. A
+ * status change moves an order from its old status's row to its new one's, and statuses only move
+ * forward (pending → processing → shipped → delivered | cancelled), so two changes always lock rows
+ * in the same order and cannot deadlock.
  *
  * The contract the triggers rely on: an order's lines are inserted in the statement that inserts the
  * order or later, and never in the same statement as a change of the order's status or day.
@@ -46,7 +47,7 @@ export class AnalyticsRollup1766600000000 implements MigrationInterface {
       `DROP FUNCTION analytics_rollup_orders()`,
       `DROP FUNCTION analytics_rollup_lines(uuid, timestamptz, varchar, int)`,
       `DROP FUNCTION analytics_rollup_line(uuid, timestamptz, varchar, uuid, int, numeric, int)`,
-      `DROP FUNCTION analytics_rollup_slot(uuid)`,
+      `DROP FUNCTION analytics_rollup_slot()`,
       `DROP TABLE "analytics_daily_products"`,
       `DROP TABLE "analytics_daily_orders"`,
     ]) {
@@ -76,8 +77,12 @@ const UP = [
   // A product moved to another category takes its sums along (the trigger on products below).
   `CREATE INDEX "analytics_daily_products_product_idx" ON "analytics_daily_products" ("product_id")`,
 
-  `CREATE FUNCTION analytics_rollup_slot(order_id uuid) RETURNS smallint
-   LANGUAGE sql IMMUTABLE AS $$ SELECT (get_byte(uuid_send(order_id), 15) % 8)::smallint $$`,
+  // The writing transaction's slot: one (day, status) row per transaction, however many orders it
+  // places (a group commit of placements, orders/group-commit.ts), so no transaction holds two of
+  // them and none can deadlock on them. Readers sum the slots, so where an order was counted does
+  // not matter to a sum.
+  `CREATE FUNCTION analytics_rollup_slot() RETURNS smallint
+   LANGUAGE sql VOLATILE AS $$ SELECT (txid_current() % 8)::smallint $$`,
 
   // One line of an order counted (sign 1) or taken back (sign -1) under the order's day and status.
   `CREATE FUNCTION analytics_rollup_line(p_order_id uuid, p_placed_at timestamptz, p_status varchar,
@@ -87,7 +92,7 @@ const UP = [
      v_day date := (p_placed_at AT TIME ZONE 'UTC')::date;
    BEGIN
      INSERT INTO analytics_daily_orders AS a (day, status, slot, orders, revenue_cents, units)
-     VALUES (v_day, p_status, analytics_rollup_slot(p_order_id), 0, 0, p_sign * p_quantity)
+     VALUES (v_day, p_status, analytics_rollup_slot(), 0, 0, p_sign * p_quantity)
      ON CONFLICT ON CONSTRAINT analytics_daily_orders_pkey DO UPDATE SET units = a.units + EXCLUDED.units;
      IF p_status <> 'cancelled' THEN
        INSERT INTO analytics_daily_products AS a (day, product_id, category_id, units, revenue_cents)
@@ -122,7 +127,7 @@ const UP = [
      END IF;
      IF TG_OP IN ('UPDATE', 'DELETE') THEN
        INSERT INTO analytics_daily_orders AS a (day, status, slot, orders, revenue_cents, units)
-       VALUES ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.status, analytics_rollup_slot(OLD.id), -1, -(OLD.total * 100)::bigint, 0)
+       VALUES ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.status, analytics_rollup_slot(), -1, -(OLD.total * 100)::bigint, 0)
        ON CONFLICT ON CONSTRAINT analytics_daily_orders_pkey
        DO UPDATE SET orders = a.orders + EXCLUDED.orders, revenue_cents = a.revenue_cents + EXCLUDED.revenue_cents;
        IF v_moved THEN
@@ -133,7 +138,7 @@ const UP = [
        RETURN OLD;
      END IF;
      INSERT INTO analytics_daily_orders AS a (day, status, slot, orders, revenue_cents, units)
-     VALUES ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.status, analytics_rollup_slot(NEW.id), 1, (NEW.total * 100)::bigint, 0)
+     VALUES ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.status, analytics_rollup_slot(), 1, (NEW.total * 100)::bigint, 0)
      ON CONFLICT ON CONSTRAINT analytics_daily_orders_pkey
      DO UPDATE SET orders = a.orders + EXCLUDED.orders, revenue_cents = a.revenue_cents + EXCLUDED.revenue_cents;
      IF v_moved THEN
@@ -182,7 +187,7 @@ const UP = [
 
   // The orders there are already.
   `INSERT INTO analytics_daily_orders (day, status, slot, orders, revenue_cents, units)
-   SELECT (o.created_at AT TIME ZONE 'UTC')::date, o.status, analytics_rollup_slot(o.id),
+   SELECT (o.created_at AT TIME ZONE 'UTC')::date, o.status, analytics_rollup_slot(),
           count(*), SUM((o.total * 100)::bigint), COALESCE(SUM(l.units), 0)
    FROM orders o
    LEFT JOIN (SELECT order_id, SUM(quantity) AS units FROM order_items GROUP BY order_id) l ON l.order_id = o.id

@@ -74,17 +74,17 @@ export async function recordStockMovements(
 /**
  * The ledger INSERT, the one way its rows are made: one row per row of `from`, which must name its
  * rows `s` with columns product_id, quantity_before and quantity_after; rows whose level did not
- * move are skipped. `source`, `reason`, `orderId` and `userId` are SQL expressions (a literal, a
+ * move are skipped. `source`, `reason`, `orderId`, `userId` and `createdAt` (default now()) are SQL expressions (a literal, a
  * parameter, a column of `s` or of another CTE in `from`). A statement that changes stock itself
  * (order placement) uses it as a data-modifying CTE.
  */
 export function insertStockMovementsSql(
   from: string,
-  values: { source: string; reason?: string; orderId: string; userId: string },
+  values: { source: string; reason?: string; orderId: string; userId: string; createdAt?: string },
 ): string {
-  return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id)
+  return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id, created_at)
     SELECT s.product_id, s.quantity_before, s.quantity_after, s.quantity_after - s.quantity_before,
-           ${values.source}, ${values.reason ?? 'NULL'}, ${values.orderId}, ${values.userId}
+           ${values.source}, ${values.reason ?? 'NULL'}, ${values.orderId}, ${values.userId}, ${values.createdAt ?? 'now()'}
     FROM ${from}
     WHERE s.quantity_after <> s.quantity_before`;
 }

@@ -2,15 +2,18 @@
  * Placing orders (docs/architecture.md §4 'Placing an order'). Reading them, for shoppers and staff,
  * is order-queries.service.ts over orders.repository.ts; status changes are order-status.service.ts.
  *
- * Placing is one transaction: the products are locked `FOR UPDATE` in id order (so two orders
+ * Placing is a transaction: the products are locked `FOR UPDATE` in id order (so two orders
  * never wait on each other in a cycle), checked (exists and active → enough stock → the client's
  * prices and total equal the server's), then stock is decremented with a guarded UPDATE and the
  * order and its items are written at the server's prices. Any refusal rolls everything back.
  * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
- * While the locks are held there are two statements and the COMMIT (lock, then stock, order, items
- * and ledger in one): the shorter the locked time, the more orders a hot product can take per
- * second (docs/benchmarks.md). Nothing is read before the transaction or after it.
+ * Orders are placed in groups (group-commit.ts, `placeGroup` below): the placements that arrive
+ * while a transaction runs share the next one and its COMMIT's WAL flush, each checked and written
+ * under its own SAVEPOINT, so one order's refusal never touches another's. While the locks are held
+ * there is one lock statement for the group, a SAVEPOINT and one write (stock, order, items and
+ * ledger) per order, sent together, and the COMMIT: the shorter the locked time, the more orders a
+ * hot product can take per second (docs/benchmarks.md). Nothing is read before or after.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
@@ -32,6 +35,7 @@ import {
   toCents,
   orderTotals,
   type InsufficientStockDetails,
+  type LiveEvent,
   type MinimumOrderDetails,
   type OrderDetailDto,
   type PlaceOrderInput,
@@ -41,7 +45,7 @@ import {
 import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, DomainError } from '../../errors';
 import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
-import { placementGate } from './placement-gate';
+import { groupCommitPerDataSource, type Outcome } from './group-commit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -162,23 +166,46 @@ async function replay(
   return aggregate && toShopperOrder(aggregate, false);
 }
 
+/** One placement as the group commit carries it (group-commit.ts). */
+interface Placement {
+  userId: string;
+  body: OrderBody;
+  idempotencyKey: string | null;
+  hash: string;
+}
+
+/** Orders placed together in one transaction at most: bounds how long the hot rows stay locked. */
+export const PLACEMENT_GROUP_MAX = 32;
+
+/** This DataSource's group commit of placements (one transaction at a time, many orders in each). */
+const placementsOf = groupCommitPerDataSource<Placement, OrderDetailDto>(placeGroup, {
+  maxBatch: PLACEMENT_GROUP_MAX,
+  retries: DEADLOCK_RETRIES,
+});
+
+/** The group commit of `dataSource`'s placements (tests read the sizes of its groups). */
+export const placementGroupCommit = placementsOf;
+
 export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<OrderDetailDto> {
   const { idempotencyKey, ...body } = input;
-  const hash = requestHash(body);
-  const userId = ctx.user.id;
+  const placement: Placement = {
+    userId: ctx.user.id,
+    body,
+    idempotencyKey: idempotencyKey ?? null,
+    hash: requestHash(body),
+  };
 
   for (let attempt = 0; ; attempt++) {
     try {
-      // A few at a time per process (placement-gate.ts): fifty transactions queued on the same hot
-      // rows' locks place fewer orders a second than four.
-      return await placementGate.run(() =>
-        ctx.db.transaction((tx) => placeInTransaction(tx, userId, body, idempotencyKey ?? null, hash)),
-      );
+      // Placed with the other placements waiting in this process, in one transaction; the answer
+      // comes after its COMMIT (group-commit.ts).
+      return await placementsOf(ctx.db.dataSource).submit(placement);
     } catch (error) {
       // A key used before: the unique key refused this order, or the earlier order took the stock
-      // this one needed (or a price changed since). Either way the answer is the earlier order.
-      if (idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
-        const earlier = await replay(ctx.db, userId, idempotencyKey, hash);
+      // this one needed (or a price changed since). Either way the answer is the earlier order
+      // (committed by now, also when it was placed in the same group).
+      if (placement.idempotencyKey && (isIdempotencyClash(error) || error instanceof ConflictError)) {
+        const earlier = await replay(ctx.db, placement.userId, placement.idempotencyKey, placement.hash);
         if (earlier) return earlier;
       }
       if (isDeadlock(error) && attempt < DEADLOCK_RETRIES) {
@@ -190,69 +217,128 @@ export async function placeOrder(ctx: Ctx, input: PlaceOrderInput): Promise<Orde
   }
 }
 
-/**
- * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
- * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
- * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
- * an order remembers what was bought). Answers the order (the columns OrderDto is made of), its items, and how many
- * products had their stock taken (all of them, or the placement is refused).
- */
-const WRITE_ORDER_SQL = `
-  WITH taken AS (
-    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-    WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
-  ), placed AS (
-    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
-                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
-                        bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency)
-    VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-            $19, $20, $21, $22, $23)
-    RETURNING *
-  ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
-         AS l(id, quantity, price, name, sku, unit)
-    RETURNING id, product_id, quantity, price
-  ), ledger AS (
-    ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
-  )
-  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
-         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
-         placed.currency,
-         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
-         placed.shipping_address AS "shippingAddress", placed.notes,
-         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
-         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
-         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
-         placed.updated_at AS "updatedAt",
-         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text))
-          FROM items i) AS items,
-         (SELECT count(*)::int FROM taken) AS moved
-  FROM placed`;
+/** The products of a group, locked, each with the shop's settings as they are under the locks. */
+type LockedRows = Map<string, LockedProduct & PlacementSettings>;
 
-interface WrittenOrder extends OrderRecord {
-  items: { id: string; productId: string; quantity: number; price: string }[];
-  moved: number;
+/**
+ * Places a group of orders in the open transaction `tx`, in arrival order, each refused on its own.
+ *
+ * Every product any of them takes is locked first, in id order, in one statement: a group never
+ * waits for a row while holding another that a different transaction (another group, another
+ * instance, a cancellation) locks in id order, so groups do not deadlock on each other. Each order
+ * is then checked against the locked rows as the orders before it in the group leave them, exactly
+ * as if it had been placed alone after them, and written under its own SAVEPOINT: a write the
+ * database refuses (the idempotency key's unique constraint, a key used twice in one group) rolls
+ * back that order only. A lone order needs no savepoint: its failure is the transaction's.
+ *
+ * The writes of the orders that passed are sent together (see `sendWrites`), without waiting for
+ * each answer: on a busy api every awaited round trip also waits for a turn of the event loop
+ * behind other requests, with the hot rows locked. When write k fails, the database ignores the
+ * statements after it (the transaction is in error): back to k's savepoint, k is refused, and the
+ * orders after it are checked and sent again.
+ */
+async function placeGroup(
+  tx: EntityManager,
+  placements: readonly Placement[],
+): Promise<Outcome<OrderDetailDto>[]> {
+  const groupLines = placements.map((placement) => mergeLines(placement.body.items));
+  const ids = [...new Set(groupLines.flatMap((lines) => lines.map((line) => line.productId)))];
+  const locked = await lockProducts(tx, ids);
+  const alone = placements.length === 1;
+
+  const outcomes: Outcome<PlacedOrder>[] = [];
+  for (let from = 0; from < placements.length;) {
+    // Checked in arrival order; each that passes takes its stock from the rows (in memory).
+    const passed: { index: number; lines: Line[]; params: unknown[]; levels: number[] }[] = [];
+    for (let i = from; i < placements.length; i++) {
+      const lines = groupLines[i]!;
+      try {
+        const priced = priceOrder(lines, locked, placements[i]!.body);
+        const params = writeParams(placements[i]!, lines, locked, priced);
+        const levels = lines.map((line) => (locked.get(line.productId)!.stock -= line.quantity));
+        passed.push({ index: i, lines, params, levels });
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    }
+    if (passed.length === 0) break;
+
+    const written = await sendWrites(
+      tx,
+      passed.map((order) => ({ savepoint: alone ? null : `placement_${order.index}`, params: order.params })),
+    );
+    const failedAt = passed.findIndex((order, k) => {
+      const result = written[k]!;
+      if (result.ok) {
+        const placed = toPlacedOrder(
+          result.value,
+          placements[order.index]!,
+          order.lines,
+          locked,
+          order.levels,
+        );
+        outcomes[order.index] = placed;
+        return !placed.ok;
+      }
+      outcomes[order.index] = { ok: false, error: result.error };
+      return true;
+    });
+    if (failedAt === -1) break;
+
+    const failed = passed[failedAt]!;
+    if (alone) throw (outcomes[failed.index] as { error: unknown }).error;
+    // Undone by the database: the failed write and every one sent after it.
+    await tx.query(`ROLLBACK TO SAVEPOINT placement_${failed.index}`);
+    for (const order of passed.slice(failedAt)) {
+      order.lines.forEach((line) => (locked.get(line.productId)!.stock += line.quantity));
+    }
+    from = failed.index + 1;
+  }
+
+  // Staff screens (new orders, stock levels) and the owners' other tabs hear of each placed order
+  // once the group commits; a refused one is never announced.
+  for (const outcome of outcomes) if (outcome.ok) publishAfterCommit(tx, outcome.value.events);
+  return outcomes.map((outcome) => (outcome.ok ? { ok: true, value: outcome.value.order } : outcome));
 }
 
-async function placeInTransaction(
-  tx: EntityManager,
-  userId: string,
-  body: OrderBody,
-  idempotencyKey: string | null,
-  hash: string,
-): Promise<OrderDetailDto> {
-  const lines = mergeLines(body.items);
-  const ids = lines.map((line) => line.productId);
+/** The connection under a TypeORM transaction (node-postgres' client), for statements sent together. */
+interface PgClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: WrittenOrder[] }>;
+}
 
-  // Row locks in id order: ORDER BY is applied before FOR UPDATE locks the rows. The shop's
-  // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+/**
+ * Sends the writes one after the other without awaiting in between (node-postgres queues them on
+ * the transaction's connection and sends each as soon as the one before is answered), each after
+ * its SAVEPOINT when it has one. Settles with each write's rows or error.
+ */
+async function sendWrites(
+  tx: EntityManager,
+  writes: { savepoint: string | null; params: unknown[] }[],
+): Promise<Outcome<WrittenOrder>[]> {
+  // TypeORM's own query() awaits before it reaches the connection; the queue is only certain on
+  // the connection itself. Its connect() answers the transaction's connection, already held.
+  // node-postgres 8 warns once per process that this queue is deprecated (gone in pg 9): then the
+  // group's writes become one statement, or a PL/pgSQL function with a subtransaction per order.
+  const client = await (tx.queryRunner as unknown as { connect(): Promise<PgClient> }).connect();
+  // Every promise gets its handler at once: after a failure the later ones all reject.
+  const sent = writes.map(({ savepoint, params }) =>
+    Promise.allSettled([
+      savepoint && client.query(`SAVEPOINT ${savepoint}`),
+      client.query(WRITE_ORDER_SQL, params),
+    ]),
+  );
+  return (await Promise.all(sent)).map(([savepoint, write]): Outcome<WrittenOrder> => {
+    if (savepoint.status === 'rejected') return { ok: false, error: savepoint.reason };
+    if (write.status === 'rejected') return { ok: false, error: write.reason };
+    return { ok: true, value: write.value.rows[0]! };
+  });
+}
+
+/**
+ * Row locks in id order (ORDER BY is applied before FOR UPDATE locks the rows). The shop's
+ * settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+ */
+async function lockProducts(tx: EntityManager, ids: string[]): Promise<LockedRows> {
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
     `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
             ${SETTINGS_COLUMNS}
@@ -260,8 +346,23 @@ async function placeInTransaction(
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids],
   );
-  const products = new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
+/** An order that passed every check: the server's money for it. */
+interface PricedOrder {
+  settings: PlacementSettings;
+  serverCents: (line: Line) => number;
+  subtotalCents: number;
+  totals: ReturnType<typeof orderTotals>;
+}
+
+/**
+ * The checks, in the order the shopper hears of them (docs/architecture.md §4 'Placing an
+ * order'): unknown or inactive products, stock, the minimum order, the client's prices and total.
+ * Throws the 409 that explains the first one failed; reads and writes nothing.
+ */
+function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): PricedOrder {
   const unavailable = lines.filter((line) => !products.get(line.productId)?.on_sale);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
@@ -297,7 +398,8 @@ async function placeInTransaction(
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
 
-  const settings = rows[0]!; // every row carries the same settings
+  // Every locked row carries the same settings; with no row at all, the check above refused.
+  const settings = products.values().next().value!;
   const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
   const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
@@ -337,10 +439,79 @@ async function placeInTransaction(
       ...details,
     });
   }
+  return { settings, serverCents, subtotalCents, totals };
+}
 
-  // Stock, order, items and ledger in one statement: each round trip here is time the row locks
-  // are held. The answer is made of what it returns, so nothing is read back.
-  const [written]: WrittenOrder[] = await tx.query(WRITE_ORDER_SQL, [
+/**
+ * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
+ * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
+ * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
+ * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
+ * an order remembers what was bought). The order and its ledger rows are stamped with the clock, not
+ * the transaction's start: orders placed in one group keep the order they were placed in. Answers the order (the columns OrderDto is made of), its items, and how many
+ * products had their stock taken (all of them, or the placement is refused).
+ */
+const WRITE_ORDER_SQL = `
+  WITH stamp AS MATERIALIZED (SELECT clock_timestamp() AS at), taken AS (
+    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
+    WHERE p.id = l.id AND p.stock >= l.quantity
+    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
+  ), placed AS (
+    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
+                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
+                        bank_account_number, idempotency_key, request_hash,
+                        subtotal, delivery_fee, tax, tax_inclusive, currency, created_at, updated_at)
+    SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+           $19, $20, $21, $22, $23, stamp.at, stamp.at
+    FROM stamp
+    RETURNING *
+  ), items AS (
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
+         AS l(id, quantity, price, name, sku, unit)
+    RETURNING id, product_id, quantity, price
+  ), ledger AS (
+    ${insertStockMovementsSql('taken s, placed', {
+      source: `'order'`,
+      orderId: 'placed.id',
+      userId: '$4',
+      createdAt: 'placed.created_at',
+    })}
+  )
+  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
+         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
+         placed.currency,
+         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
+         placed.shipping_address AS "shippingAddress", placed.notes,
+         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
+         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
+         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
+         placed.updated_at AS "updatedAt",
+         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
+                                            'quantity', i.quantity, 'price', i.price::text))
+          FROM items i) AS items,
+         (SELECT count(*)::int FROM taken) AS moved
+  FROM placed`;
+
+interface WrittenOrder extends OrderRecord {
+  items: { id: string; productId: string; quantity: number; price: string }[];
+  moved: number;
+}
+
+/** The parameters of WRITE_ORDER_SQL for an order that passed `priceOrder`. */
+function writeParams(
+  placement: Placement,
+  lines: Line[],
+  products: LockedRows,
+  priced: PricedOrder,
+): unknown[] {
+  const { userId, body, idempotencyKey, hash } = placement;
+  const { settings, serverCents, subtotalCents, totals } = priced;
+  const totalCents = totals.totalCents;
+  const ids = lines.map((line) => line.productId);
+  return [
     ids,
     lines.map((line) => line.quantity),
     lines.map((line) => centsToDecimal(serverCents(line))),
@@ -364,38 +535,64 @@ async function placeInTransaction(
     centsToDecimal(totals.taxCents),
     settings.tax_inclusive,
     settings.currency,
-  ]);
-  const { items, moved, ...order } = written!;
+  ];
+}
+
+/** A placed order: the caller's answer and what is announced once the group commits. */
+interface PlacedOrder {
+  order: OrderDetailDto;
+  events: LiveEvent[];
+}
+
+/**
+ * The answer made of what the write returned (nothing is read back), and the order's live events;
+ * `levels` are its products' stock after it (in line order).
+ */
+function toPlacedOrder(
+  written: WrittenOrder,
+  placement: Placement,
+  lines: Line[],
+  products: LockedRows,
+  levels: number[],
+): Outcome<PlacedOrder> {
+  const { items, moved, ...order } = written;
   // Unreachable while the row locks are held; a guard, not a path.
   if (moved !== lines.length) {
-    throw new ConflictError(
-      `Not enough stock for ${lines.map((line) => products.get(line.productId)!.name).join(', ')}`,
-    );
+    const names = lines.map((line) => products.get(line.productId)!.name).join(', ');
+    return { ok: false, error: new ConflictError(`Not enough stock for ${names}`) };
   }
-  // Staff screens (new order, stock levels) and the owner's other tabs hear of it once this commits.
-  publishAfterCommit(tx, [
-    { type: 'order.placed', orderId: order.id, userId, status: 'pending', total: order.total },
-    ...lines.map((line) => {
-      const product = products.get(line.productId)!;
-      return {
-        type: 'stock' as const,
-        productId: line.productId,
-        stock: product.stock - line.quantity,
-        lowStockThreshold: product.low_stock_threshold,
-      };
-    }),
-  ]);
+  const events: LiveEvent[] = [
+    {
+      type: 'order.placed',
+      orderId: order.id,
+      userId: placement.userId,
+      status: 'pending',
+      total: order.total,
+    },
+    ...lines.map((line, i) => ({
+      type: 'stock' as const,
+      productId: line.productId,
+      stock: levels[i]!,
+      lowStockThreshold: products.get(line.productId)!.low_stock_threshold,
+    })),
+  ];
   return {
-    ...toOrderDto(order),
-    items: items.map((item) => {
-      const product = products.get(item.productId)!;
-      return {
-        ...item,
-        name: product.name,
-        sku: product.sku,
-        unit: product.unit,
-        product: { name: product.name, imageUrl: product.image_url },
-      };
-    }),
+    ok: true,
+    value: {
+      events,
+      order: {
+        ...toOrderDto(order),
+        items: items.map((item) => {
+          const product = products.get(item.productId)!;
+          return {
+            ...item,
+            name: product.name,
+            sku: product.sku,
+            unit: product.unit,
+            product: { name: product.name, imageUrl: product.image_url },
+          };
+        }),
+      },
+    },
   };
 }
