@@ -104,6 +104,19 @@ export function lineCents(priceCents: number, quantity: number, measureUnit?: Me
   return divideRoundHalfUp(BigInt(priceCents) * BigInt(quantity), BigInt(priceBasisOf(measureUnit)));
 }
 
+/**
+ * An order line's total in cents: the weighed quantity once staff recorded it at picking (catch
+ * weight), else the quantity ordered, at the price charged; `lineCents`' one rounding.
+ */
+export function orderLineCents(line: {
+  priceCents: number;
+  quantity: number;
+  weighedQuantity?: number | null;
+  measureUnit?: MeasureUnit | null;
+}): number {
+  return lineCents(line.priceCents, line.weighedQuantity ?? line.quantity, line.measureUnit);
+}
+
 /** The comparable unit price (EU Directive 98/6/EC), computed by the server into the product DTO. */
 export interface UnitPrice {
   /** Cents per `per`. */

@@ -296,6 +296,9 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.patch':
     'The stock changed since `expectedStock` (`details.reason` STOCK_CHANGED, `details.current`)',
   'orderManagement.updateStatus': 'The order cannot move from its status to that one',
+  'orderManagement.recordWeight':
+    'The line was weighed meanwhile (`details.reason` WEIGHT_CHANGED, `details.weighedQuantity`), the ' +
+    'order has shipped or ended (ORDER_CLOSED), or the extra weight is not in stock (INSUFFICIENT_STOCK)',
   'settings.update':
     'The settings changed since `version` (`details.reason` STALE_VERSION, `details.current`)',
   'orders.cancel': 'The order is no longer pending (staff have accepted it, or it is cancelled already)',

@@ -28,9 +28,13 @@ import {
   ESTIMATED_DELIVERY_DAYS,
   centsToDecimal,
   formatMoney,
+  formatQuantity,
+  lineCents,
+  quantityProblem,
   toCents,
   orderTotals,
   type InsufficientStockDetails,
+  type MeasureUnit,
   type MinimumOrderDetails,
   type OrderDetailDto,
   type PlaceOrderInput,
@@ -38,8 +42,15 @@ import {
   type ProductUnavailableDetails,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
-import { ConflictError, DomainError } from '../../errors';
-import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
+import { BadRequestError, ConflictError, DomainError } from '../../errors';
+import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
+import {
+  loadOrderAggregate,
+  toOrderDto,
+  toOrderItemDto,
+  toShopperOrder,
+  type OrderRecord,
+} from './orders.repository';
 import { placementGate } from './placement-gate';
 
 type Ctx = ServiceContext & { user: CurrentUser };
@@ -68,7 +79,7 @@ interface Line {
   clientCents: number[];
 }
 
-interface LockedProduct {
+interface LockedProduct extends MeasureRow {
   id: string;
   name: string;
   sku: string;
@@ -206,16 +217,18 @@ const WRITE_ORDER_SQL = `
     INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
                         estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
                         bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency)
+                        subtotal, delivery_fee, tax, tax_inclusive, currency, tax_rate)
     VALUES ($4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-            $19, $20, $21, $22, $23)
+            $19, $20, $21, $22, $23, $26)
     RETURNING *
   ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
-         AS l(id, quantity, price, name, sku, unit)
-    RETURNING id, product_id, quantity, price
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
+                             measure_unit, weight_tolerance)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit, l.measure_unit, l.weight_tolerance
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[],
+                        $24::text[], $25::int[])
+         AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance)
+    RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance
   ), ledger AS (
     ${insertStockMovementsSql('taken s, placed', { source: `'order'`, orderId: 'placed.id', userId: '$4' })}
   )
@@ -229,13 +242,22 @@ const WRITE_ORDER_SQL = `
          placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
          placed.updated_at AS "updatedAt",
          (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text))
+                                            'quantity', i.quantity, 'price', i.price::text,
+                                            'measureUnit', i.measure_unit,
+                                            'weightTolerance', i.weight_tolerance))
           FROM items i) AS items,
          (SELECT count(*)::int FROM taken) AS moved
   FROM placed`;
 
 interface WrittenOrder extends OrderRecord {
-  items: { id: string; productId: string; quantity: number; price: string }[];
+  items: {
+    id: string;
+    productId: string;
+    quantity: number;
+    price: string;
+    measureUnit: MeasureUnit | null;
+    weightTolerance: number | null;
+  }[];
   moved: number;
 }
 
@@ -253,7 +275,7 @@ async function placeInTransaction(
   // settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
     `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, p.is_active, p.image_url, p.low_stock_threshold,
-            ${SETTINGS_COLUMNS}
+            ${MEASURE_COLUMNS}, ${SETTINGS_COLUMNS}
      FROM products p LEFT JOIN shop_settings s ON s.id = 1
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids],
@@ -275,6 +297,20 @@ async function placeInTransaction(
     });
   }
 
+  // Each quantity is one the product is sold in: its step, minimum and maximum (0.25 kg to 3 kg of
+  // salmon by 0.25 kg; pieces 1 to 1000). Invalid input, so 400 naming the line, and nothing written.
+  const wrongQuantities = lines.flatMap((line) => {
+    const problem = quantityProblem(line.quantity, toMeasure(products.get(line.productId)!));
+    if (!problem) return [];
+    const index = body.items.findIndex((item) => item.productId.toLowerCase() === line.productId);
+    return [
+      { path: `items.${index}.quantity`, message: `${products.get(line.productId)!.name}: ${problem}` },
+    ];
+  });
+  if (wrongQuantities.length > 0) {
+    throw new BadRequestError(wrongQuantities[0]!.message, wrongQuantities);
+  }
+
   const short = lines.filter((line) => products.get(line.productId)!.stock < line.quantity);
   if (short.length > 0) {
     const details: InsufficientStockDetails = {
@@ -290,7 +326,10 @@ async function placeInTransaction(
       }),
     };
     const what = details.products
-      .map((p) => (p.available > 0 ? `${p.name} (only ${p.available} left)` : `${p.name} (out of stock)`))
+      .map((p) => {
+        const left = formatQuantity(p.available, toMeasure(products.get(p.productId)!).measureUnit);
+        return p.available > 0 ? `${p.name} (only ${left} left)` : `${p.name} (out of stock)`;
+      })
       .join(', ');
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
@@ -298,7 +337,12 @@ async function placeInTransaction(
   const settings = rows[0]!; // every row carries the same settings
   const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
-  const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  // Each line rounded once (price per kg × grams), then summed: docs/money.md.
+  const measureOf = (line: Line) => products.get(line.productId)!.measure_unit as MeasureUnit | null;
+  const subtotalCents = lines.reduce(
+    (sum, line) => sum + lineCents(serverCents(line), line.quantity, measureOf(line)),
+    0,
+  );
   const minimumCents = toCents(settings.minimum_order) ?? 0;
   if (subtotalCents < minimumCents) {
     const details: MinimumOrderDetails = {
@@ -362,6 +406,9 @@ async function placeInTransaction(
     centsToDecimal(totals.taxCents),
     settings.tax_inclusive,
     settings.currency,
+    lines.map((line) => measureOf(line)),
+    lines.map((line) => products.get(line.productId)!.weight_tolerance),
+    settings.tax_rate,
   ]);
   const { items, moved, ...order } = written!;
   // Unreachable while the row locks are held; a guard, not a path.
@@ -387,13 +434,14 @@ async function placeInTransaction(
     ...toOrderDto(order),
     items: items.map((item) => {
       const product = products.get(item.productId)!;
-      return {
+      return toOrderItemDto({
         ...item,
         name: product.name,
         sku: product.sku,
         unit: product.unit,
-        product: { name: product.name, imageUrl: product.image_url },
-      };
+        imageUrl: product.image_url,
+        weighedQuantity: null,
+      });
     }),
   };
 }
