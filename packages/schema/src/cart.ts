@@ -35,6 +35,33 @@ export function lineRule(
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
+/** A product as the cart keeps it: a piece, or its measure and limits (sold by measure). */
+export function toCartProduct(product: {
+  id: string;
+  name: string;
+  price: string;
+  imageUrl?: string | null;
+  measureUnit: MeasureUnit | null;
+  quantityStep: number;
+  minQuantity: number;
+  maxQuantity: number;
+}): CartProduct {
+  const base = {
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    imageUrl: product.imageUrl ?? null,
+  };
+  if (!product.measureUnit) return base;
+  return {
+    ...base,
+    measureUnit: product.measureUnit,
+    quantityStep: product.quantityStep,
+    minQuantity: product.minQuantity,
+    maxQuantity: product.maxQuantity,
+  };
+}
+
 /**
  * Adding a product already in the cart raises its quantity by 1 (by its step when sold by measure,
  * up to its maximum); otherwise a new line with 1 (its minimum: 0.25 kg of salmon).
@@ -61,9 +88,12 @@ export function addLinesToCart(lines: readonly CartLine[], additions: readonly C
   for (const addition of additions) {
     if (addition.quantity <= 0) continue;
     const existing = result.find((line) => line.productId === addition.productId);
+    const most = lineRule(addition).maxQuantity;
     result = existing
       ? result.map((line) =>
-          line === existing ? { ...addition, quantity: existing.quantity + addition.quantity } : line,
+          line === existing
+            ? { ...addition, quantity: Math.min(existing.quantity + addition.quantity, most) }
+            : line,
         )
       : [...result, { ...addition }];
   }

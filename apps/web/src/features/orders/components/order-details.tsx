@@ -22,8 +22,7 @@ import { IconAlertCircle, IconCircleDot, IconShoppingCartPlus, IconX } from '@ta
 import {
   PAYMENT_METHOD_LABEL,
   formatMoney,
-  lineTotalCents,
-  centsToDecimal,
+  priceBasisLabel,
   reorderProblemText,
   shortOrderId,
   statusLabel,
@@ -33,6 +32,7 @@ import { useCancelOrder, useMyOrder, useReorder } from '../api/use-orders';
 import { useCart } from '../../cart/cart-store';
 import { errorMessage } from '../../../lib/errors';
 import { pictureSrc } from '../../../lib/pictures';
+import { LineQuantity } from '../../../components/line-quantity';
 import { toast } from '../../../lib/toast';
 
 const localDateTime = (iso: string) => new Date(iso).toLocaleString();
@@ -166,10 +166,14 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                   </div>
                 </Group>
               </Table.Td>
-              <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{money(item.price)}</Table.Td>
               <Table.Td ta="right">
-                {money(centsToDecimal(lineTotalCents(item.price, item.quantity)))}
+                <LineQuantity {...item} />
+              </Table.Td>
+              <Table.Td ta="right">
+                {money(item.price)} {priceBasisLabel(item.measureUnit)}
+              </Table.Td>
+              <Table.Td ta="right" data-testid="order-line-total">
+                {money(item.lineTotal)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -194,7 +198,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           <Text size="sm" fw={700}>
             Total
           </Text>
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} data-testid="order-detail-total">
             {money(data.total)}
           </Text>
         </Group>
