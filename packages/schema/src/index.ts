@@ -32,3 +32,4 @@ export * from './settings';
 export * from './settings-rules';
 export * from './measures';
 export * from './measure-fields';
+export * from './product-csv-measures';
