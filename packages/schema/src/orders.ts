@@ -3,7 +3,7 @@ import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
 import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
 import { CARD_DATA_MESSAGE, containsCardNumber } from './payment-data';
-import { MAX_BASE_QUANTITY } from './measures';
+import { MAX_BASE_QUANTITY, MEASURE_UNITS } from './measures';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -468,7 +468,12 @@ export const ReorderDto = z.object({
       name: z.string(),
       price: MoneyString,
       imageUrl: z.string().nullable(),
+      /** Pieces, or base units (grams) of a product sold by measure, whose measure and limits follow. */
       quantity: z.number().int().min(1),
+      measureUnit: z.enum(MEASURE_UNITS).optional(),
+      quantityStep: z.number().int().min(1).optional(),
+      minQuantity: z.number().int().min(1).optional(),
+      maxQuantity: z.number().int().min(1).optional(),
     }),
   ),
   problems: z.array(

@@ -64,6 +64,12 @@ describe('quantities by measure', () => {
       placed.id,
     ]);
     expect(ledger).toEqual([{ source: 'order', change: -750 }]);
+
+    // 'Buy again' gives the line back with its measure, so the cart steps by 0.25 kg again.
+    const again = await shopper.orders.reorder({ id: placed.id });
+    expect(again.lines).toEqual([
+      expect.objectContaining({ quantity: 750, measureUnit: 'kg', quantityStep: 250, minQuantity: 250 }),
+    ]);
   });
 
   it('a quantity off the step, under the minimum or over the maximum is 400 naming the line, and nothing is written', async () => {

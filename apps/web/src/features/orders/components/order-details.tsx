@@ -21,6 +21,7 @@ import {
 import { IconAlertCircle, IconCircleDot, IconShoppingCartPlus, IconX } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
+  cartCount,
   formatMoney,
   priceBasisLabel,
   reorderProblemText,
@@ -103,7 +104,8 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     try {
       const again = await reorder(orderId);
       cart.addLines(again.lines);
-      const added = again.lines.reduce((sum, line) => sum + line.quantity, 0);
+      // A line sold by measure (0.75 kg of salmon) counts as one item, as in the cart.
+      const added = cartCount(again.lines);
       const problems = again.problems.map(reorderProblemText).join('. ');
       if (added === 0) {
         toast({ title: 'Nothing added to your cart', description: problems, variant: 'destructive' });
