@@ -352,12 +352,9 @@ const CACHED_READ_HEADERS: oas31.HeadersObject = {
   },
 };
 const IF_NONE_MATCH = z.object({
-  'if-none-match': z
-    .string()
-    .optional()
-    .meta({
-      description: 'The ETag of an answer held: 304 with no body while it is current (anonymous callers)',
-    }),
+  'if-none-match': z.string().optional().meta({
+    description: 'The ETag of an answer held: 304 with no body while it is current (anonymous callers)',
+  }),
 });
 
 const RESPONSE_HEADERS: Partial<Record<ProcedurePath, oas31.HeadersObject>> = {
