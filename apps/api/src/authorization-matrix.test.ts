@@ -91,6 +91,11 @@ const REST: Record<string, Probe> = {
     body: { status: 'processing' },
     expect: only(404, ORDER_STAFF),
   },
+  'PATCH /api/orders/:id/items/:itemId/weight': {
+    url: `/api/orders/${MISSING}/items/${MISSING}/weight`,
+    body: { weighedQuantity: 820, expectedWeighedQuantity: null },
+    expect: only(404, ORDER_STAFF),
+  },
   'POST /api/orders': { body: {}, expect: signedIn(400) },
   'GET /api/orders': { expect: signedIn(200) },
   'GET /api/orders/:id': { url: `/api/orders/${MISSING}`, expect: signedIn(404) },
@@ -180,6 +185,10 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'orderManagement.byId': { input: { id: MISSING }, expect: only(404, ORDER_STAFF) },
   'orderManagement.updateStatus': {
     input: { id: MISSING, status: 'processing' },
+    expect: only(404, ORDER_STAFF),
+  },
+  'orderManagement.recordWeight': {
+    input: { id: MISSING, itemId: MISSING, weighedQuantity: 820, expectedWeighedQuantity: null },
     expect: only(404, ORDER_STAFF),
   },
   'orders.create': { input: {}, expect: signedIn(400) },

@@ -22,8 +22,12 @@ function dollars(amount: number): string {
   return `$${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 }
 
+/** Cards of products sold by the piece that can be added (one sold by weight steps by its own step). */
 function availableCards(page: Page): Locator {
-  return page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
+  return page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+    .filter({ hasNot: page.getByTestId('product-amount') });
 }
 
 /** Adds the n-th product that is in stock `times` times, from the storefront; returns its name and price. */

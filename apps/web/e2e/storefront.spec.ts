@@ -81,7 +81,8 @@ test('the storefront shows the hero, the categories and priced products with the
     await expect(card.getByTestId('product-name')).not.toBeEmpty();
     await expect(card.getByTestId('product-price')).toHaveText(PRICE);
     await expect(card).toContainText(/\/ \S+/);
-    await expect(card.getByTestId('product-stock')).toHaveText(/^Stock: -?\d+$/);
+    // A product sold by measure says its unit (issue 20 part B: 'Stock: 35 kg').
+    await expect(card.getByTestId('product-stock')).toHaveText(/^Stock: -?\d+(\.\d+)?( (kg|g|L|ml))?$/);
     await expect(card.getByRole('button', { name: /^(Add to Cart|Out of Stock): / })).toBeVisible();
   }
 });
@@ -151,7 +152,9 @@ test('an out-of-stock product cannot be added: its button is disabled and reads 
 
   // And the other way round: every card with stock left can be added.
   for (const available of await availableCards(page).all()) {
-    const left = Number((await available.getByTestId('product-stock').innerText()).replace('Stock: ', ''));
+    const left = Number.parseFloat(
+      (await available.getByTestId('product-stock').innerText()).replace('Stock: ', ''),
+    );
     expect(left).toBeGreaterThan(0);
   }
 });

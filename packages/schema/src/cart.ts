@@ -2,26 +2,81 @@
  * The cart's pure rules (docs/product.md §4). The cart lives in the browser; these functions never mutate.
  */
 import { lineTotalCents } from './money';
+import { MEASURE_UNITS, type MeasureUnit, type QuantityRule } from './measures';
 
+/**
+ * A line of the cart. `quantity` is in the product's base unit (pieces, grams, millilitres:
+ * 0.75 kg is 750); a product sold by measure also keeps its measure and limits, so the controls
+ * step by them and the total divides by the price's basis (measures.ts). Lines without them are pieces.
+ */
 export interface CartLine {
   productId: string;
   name: string;
   price: string | number;
   quantity: number;
   imageUrl?: string | null;
+  measureUnit?: MeasureUnit | null;
+  quantityStep?: number;
+  minQuantity?: number;
+  maxQuantity?: number;
+}
+
+/** A cart line's quantity rule: its own, or one piece at a time. */
+export function lineRule(
+  line: Pick<CartLine, 'measureUnit' | 'quantityStep' | 'minQuantity' | 'maxQuantity'>,
+): QuantityRule {
+  return {
+    measureUnit: line.measureUnit ?? null,
+    quantityStep: line.quantityStep ?? 1,
+    minQuantity: line.minQuantity ?? 1,
+    maxQuantity: line.maxQuantity ?? Number.MAX_SAFE_INTEGER,
+  };
 }
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
-/** Adding a product already in the cart raises its quantity by 1; otherwise a new line with 1. */
+/** A product as the cart keeps it: a piece, or its measure and limits (sold by measure). */
+export function toCartProduct(product: {
+  id: string;
+  name: string;
+  price: string;
+  imageUrl?: string | null;
+  measureUnit: MeasureUnit | null;
+  quantityStep: number;
+  minQuantity: number;
+  maxQuantity: number;
+}): CartProduct {
+  const base = {
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    imageUrl: product.imageUrl ?? null,
+  };
+  if (!product.measureUnit) return base;
+  return {
+    ...base,
+    measureUnit: product.measureUnit,
+    quantityStep: product.quantityStep,
+    minQuantity: product.minQuantity,
+    maxQuantity: product.maxQuantity,
+  };
+}
+
+/**
+ * Adding a product already in the cart raises its quantity by 1 (by its step when sold by measure,
+ * up to its maximum); otherwise a new line with 1 (its minimum: 0.25 kg of salmon).
+ */
 export function addToCart(lines: readonly CartLine[], product: CartProduct): CartLine[] {
+  const rule = lineRule(product);
   const existing = lines.find((line) => line.productId === product.productId);
   if (existing) {
     return lines.map((line) =>
-      line.productId === product.productId ? { ...line, quantity: line.quantity + 1 } : line,
+      line.productId === product.productId
+        ? { ...line, quantity: Math.min(line.quantity + rule.quantityStep, rule.maxQuantity) }
+        : line,
     );
   }
-  return [...lines, { ...product, quantity: 1 }];
+  return [...lines, { ...product, quantity: rule.minQuantity }];
 }
 
 /**
@@ -33,9 +88,12 @@ export function addLinesToCart(lines: readonly CartLine[], additions: readonly C
   for (const addition of additions) {
     if (addition.quantity <= 0) continue;
     const existing = result.find((line) => line.productId === addition.productId);
+    const most = lineRule(addition).maxQuantity;
     result = existing
       ? result.map((line) =>
-          line === existing ? { ...addition, quantity: existing.quantity + addition.quantity } : line,
+          line === existing
+            ? { ...addition, quantity: Math.min(existing.quantity + addition.quantity, most) }
+            : line,
         )
       : [...result, { ...addition }];
   }
@@ -52,14 +110,14 @@ export function removeFromCart(lines: readonly CartLine[], productId: string): C
   return lines.filter((line) => line.productId !== productId);
 }
 
-/** Sum of price × quantity, in cents. */
+/** Sum of the lines' totals (each price × quantity rounded once), in cents. */
 export function cartTotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + lineTotalCents(line.price, line.quantity), 0);
+  return lines.reduce((sum, line) => sum + lineTotalCents(line.price, line.quantity, line.measureUnit), 0);
 }
 
-/** Sum of quantities. */
+/** Sum of quantities; a line sold by measure (0.75 kg of salmon) counts as one item. */
 export function cartCount(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
+  return lines.reduce((sum, line) => sum + (line.measureUnit ? 1 : line.quantity), 0);
 }
 
 /**
@@ -78,6 +136,9 @@ export function parseStoredCart(raw: string | null): CartLine[] | null {
       typeof line.name === 'string' &&
       (typeof line.price === 'string' || typeof line.price === 'number') &&
       Number.isInteger(line.quantity) &&
-      line.quantity > 0,
+      line.quantity > 0 &&
+      (line.measureUnit === undefined ||
+        line.measureUnit === null ||
+        (MEASURE_UNITS as readonly string[]).includes(line.measureUnit)),
   );
 }

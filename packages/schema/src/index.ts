@@ -30,3 +30,6 @@ export * from './outbox';
 export * from './analytics';
 export * from './settings';
 export * from './settings-rules';
+export * from './measures';
+export * from './measure-fields';
+export * from './product-csv-measures';

@@ -88,7 +88,7 @@ export const InventorySummaryDto = z.object({
 export type InventorySummaryDto = z.infer<typeof InventorySummaryDto>;
 
 /** Why a stock level moved: staff edits, an order placed, an order cancelled, a bulk import. */
-export const STOCK_MOVEMENT_SOURCES = ['staff', 'order', 'cancellation', 'import'] as const;
+export const STOCK_MOVEMENT_SOURCES = ['staff', 'order', 'cancellation', 'import', 'weighing'] as const;
 export const StockMovementSource = z.enum(STOCK_MOVEMENT_SOURCES);
 export type StockMovementSource = z.infer<typeof StockMovementSource>;
 
@@ -97,6 +97,7 @@ export const STOCK_MOVEMENT_SOURCE_LABEL: Record<StockMovementSource, string> = 
   order: 'Order placed',
   cancellation: 'Order cancelled',
   import: 'Import',
+  weighing: 'Weighed at picking',
 };
 
 export const STOCK_HISTORY_DEFAULT_LIMIT = 50;

@@ -6,6 +6,8 @@
 /** The largest amount numeric(10,2) holds, in cents. */
 export const MAX_CENTS = 99_999_999_99;
 
+import { lineCents, type MeasureUnit } from './measures';
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Parses '12', '12.5' or '12.50' (or a number with at most 2 decimals) into cents; null when it is not money. */
@@ -65,7 +67,14 @@ export function formatMoney(value: string | number, currency: string = displayCu
   return format.format((cents ?? 0) / 100);
 }
 
-/** Price × quantity in cents, exactly. */
-export function lineTotalCents(price: string | number, quantity: number): number {
-  return (toCents(price) ?? 0) * quantity;
+/**
+ * A line's total in cents: price × quantity, rounded once, half up (the one rule, measures.ts
+ * `lineCents`; docs/money.md). Pieces are exact; a price per kg is for 1000 g of the quantity.
+ */
+export function lineTotalCents(
+  price: string | number,
+  quantity: number,
+  measureUnit?: MeasureUnit | null,
+): number {
+  return lineCents(toCents(price) ?? 0, quantity, measureUnit);
 }

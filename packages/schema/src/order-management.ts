@@ -8,6 +8,7 @@ import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { MoneyString } from './products';
 import { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orders';
 import { ActorDto, MoneyTotalString } from './inventory';
+import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 
 export const ORDER_NOTE_MAX_LENGTH = 1000;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
@@ -71,6 +72,7 @@ export const AdminOrderItemDto = z.object({
   quantity: z.number().int(),
   price: MoneyString,
   lineTotal: MoneyTotalString,
+  ...ORDER_LINE_MEASURE_SHAPE,
 });
 export type AdminOrderItemDto = z.infer<typeof AdminOrderItemDto>;
 

@@ -3,6 +3,8 @@ import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
 import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
 import { CARD_DATA_MESSAGE, containsCardNumber } from './payment-data';
+import { MAX_BASE_QUANTITY, MEASURE_UNITS } from './measures';
+import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -157,11 +159,12 @@ const ClientPrice = z
 
 export const PlaceOrderItem = z.strictObject({
   productId: z.uuid('productId must be a uuid'),
+  /** Pieces, or grams / millilitres of a product sold by measure; its step and limits are the server's check. */
   quantity: z
     .number('quantity must be a whole number')
     .int('quantity must be a whole number')
     .min(1, 'quantity must be at least 1')
-    .max(ORDER_LIMITS.quantity, `quantity must be at most ${ORDER_LIMITS.quantity}`),
+    .max(MAX_BASE_QUANTITY, `quantity must be at most ${MAX_BASE_QUANTITY}`),
   price: ClientPrice,
 });
 export type PlaceOrderItem = z.infer<typeof PlaceOrderItem>;
@@ -385,6 +388,10 @@ export const OrderItemDto = z.object({
   sku: z.string(),
   unit: z.string(),
   product: z.object({ name: z.string(), imageUrl: z.string().nullable() }),
+  /** Sold by measure and weighed at picking (issue 20 part B): the total follows the weighed quantity. */
+  ...ORDER_LINE_MEASURE_SHAPE,
+  /** The price × the (weighed) quantity, rounded once (docs/money.md). */
+  lineTotal: MoneyString,
 });
 export type OrderItemDto = z.infer<typeof OrderItemDto>;
 
@@ -446,7 +453,12 @@ export const ReorderDto = z.object({
       name: z.string(),
       price: MoneyString,
       imageUrl: z.string().nullable(),
+      /** Pieces, or base units (grams) of a product sold by measure, whose measure and limits follow. */
       quantity: z.number().int().min(1),
+      measureUnit: z.enum(MEASURE_UNITS).optional(),
+      quantityStep: z.number().int().min(1).optional(),
+      minQuantity: z.number().int().min(1).optional(),
+      maxQuantity: z.number().int().min(1).optional(),
     }),
   ),
   problems: z.array(

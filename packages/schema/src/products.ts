@@ -6,6 +6,7 @@ import { CategoryDto } from './categories';
 import { EditVersion } from './edit-version';
 import { CLIENT_AMOUNT_DOC } from './openapi-meta';
 import { PictureUrlInput } from './picture-url';
+import { PRODUCT_MEASURE_DTO_SHAPE, PRODUCT_MEASURE_INPUT_SHAPE } from './measure-fields';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z
@@ -24,6 +25,8 @@ export const ProductDto = z.object({
   categoryId: z.uuid().nullable(),
   isOrganic: z.boolean(),
   isGlutenFree: z.boolean(),
+  /** Sold by the piece or by measure, its quantity limits and the unit price (measure-fields.ts). */
+  ...PRODUCT_MEASURE_DTO_SHAPE,
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
@@ -164,5 +167,7 @@ export const ProductInput = z.strictObject({
   lowStockThreshold: z.number().int().min(0).max(1_000_000_000).default(10),
   sku: z.string().trim().min(1).max(64).optional(),
   isActive: z.boolean().default(true),
+  /** Sold by the piece or by measure (issue 20 part B); checked together by `measureIssues`. */
+  ...PRODUCT_MEASURE_INPUT_SHAPE,
 });
 export type ProductInput = z.input<typeof ProductInput>;

@@ -488,6 +488,49 @@ describe('real calls of every operation', () => {
         .statusCode,
     ).toBe(404);
 
+    // --- catch weight (issue 20 part B): salmon by the kg, weighed at picking ------------------
+    const salmon = await call(admin, 'POST', '/api/products', {
+      body: productBody({
+        sku: `W-${tag()}`,
+        price: '24.90',
+        stock: 20_000,
+        soldBy: 'measure',
+        measureUnit: 'kg',
+        quantityStep: 250,
+        minQuantity: 250,
+        maxQuantity: 3000,
+        weightTolerance: 10,
+      }),
+    });
+    expect(salmon.statusCode).toBe(201);
+    const weighedOrder = await call(shopper, 'POST', '/api/orders', {
+      body: cardOrder(salmon.json(), {
+        items: [{ productId: salmon.json().id, quantity: 750, price: '24.90' }],
+        total: '18.68',
+      }),
+    });
+    expect(weighedOrder.statusCode).toBe(201);
+    const weight = `/api/orders/${weighedOrder.json().id}/items/${weighedOrder.json().items[0].id}/weight`;
+    expect(
+      (await call(admin, 'PATCH', weight, { body: { weighedQuantity: 900, expectedWeighedQuantity: null } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'PATCH', weight, { body: { weighedQuantity: 820, expectedWeighedQuantity: null } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call(admin, 'PATCH', weight, { body: { weighedQuantity: 800, expectedWeighedQuantity: null } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(admin, 'PATCH', `/api/orders/${MISSING}/items/${MISSING}/weight`, {
+          body: { weighedQuantity: 800, expectedWeighedQuantity: null },
+        })
+      ).statusCode,
+    ).toBe(404);
+
     // --- analytics ---------------------------------------------------------------------------
     const today = new Date().toISOString().slice(0, 10);
     const monthsAgo = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);

@@ -296,6 +296,9 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'products.patch':
     'The stock changed since `expectedStock` (`details.reason` STOCK_CHANGED, `details.current`)',
   'orderManagement.updateStatus': 'The order cannot move from its status to that one',
+  'orderManagement.recordWeight':
+    'The line was weighed meanwhile (`details.reason` WEIGHT_CHANGED, `details.weighedQuantity`), the ' +
+    'order has shipped or ended (ORDER_CLOSED), or the extra weight is not in stock (INSUFFICIENT_STOCK)',
   'settings.update':
     'The settings changed since `version` (`details.reason` STALE_VERSION, `details.current`)',
   'orders.cancel': 'The order is no longer pending (staff have accepted it, or it is cancelled already)',
@@ -349,12 +352,9 @@ const CACHED_READ_HEADERS: oas31.HeadersObject = {
   },
 };
 const IF_NONE_MATCH = z.object({
-  'if-none-match': z
-    .string()
-    .optional()
-    .meta({
-      description: 'The ETag of an answer held: 304 with no body while it is current (anonymous callers)',
-    }),
+  'if-none-match': z.string().optional().meta({
+    description: 'The ETag of an answer held: 304 with no body while it is current (anonymous callers)',
+  }),
 });
 
 const RESPONSE_HEADERS: Partial<Record<ProcedurePath, oas31.HeadersObject>> = {

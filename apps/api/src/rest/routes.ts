@@ -165,6 +165,12 @@ export const restRoutes: RestRoute[] = [
     procedure: 'orderManagement.updateStatus',
     summary: "Change an order's status",
   },
+  {
+    method: 'PATCH',
+    url: '/api/orders/:id/items/:itemId/weight',
+    procedure: 'orderManagement.recordWeight',
+    summary: 'Record the weight of a weighed line at picking (catch weight): its total and the order follow',
+  },
   // Orders, addresses and profile (issue 4).
   {
     method: 'POST',

@@ -19,9 +19,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { lineTotalCents, toCents, type CartLine } from '@shop/schema';
+import { lineRule, lineTotalCents, priceBasisLabel, toCents, type CartLine } from '@shop/schema';
+import { QuantityStepper } from '../features/cart/components/quantity-stepper';
 import { useMoney, useOrderTotals } from '../features/settings/use-shop-settings';
 import { useCart } from '../features/cart/cart-store';
 import { paths } from '../paths';
@@ -76,34 +77,20 @@ function CartLineCard({ line }: { line: CartLine }) {
               {line.name}
             </Text>
             <Text size="sm" c="dimmed" data-testid="line-unit-price">
-              {money(line.price)} each
+              {money(line.price)} {line.measureUnit ? priceBasisLabel(line.measureUnit) : 'each'}
             </Text>
           </Box>
           <Group justify="space-between" wrap="nowrap" gap="md">
-            <Group gap={6} wrap="nowrap">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={`Decrease quantity of ${line.name}`}
-                onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}
-              >
-                <IconMinus size={16} />
-              </ActionIcon>
-              <Text w={32} ta="center" fw={600} data-testid="line-quantity">
-                {line.quantity}
-              </Text>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={`Increase quantity of ${line.name}`}
-                onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}
-              >
-                <IconPlus size={16} />
-              </ActionIcon>
-            </Group>
+            <QuantityStepper
+              name={line.name}
+              quantity={line.quantity}
+              rule={lineRule(line)}
+              onChange={(quantity) => cart.setQuantity(line.productId, quantity)}
+              testId="line-quantity"
+            />
             <Group gap="xs" wrap="nowrap">
               <Text fw={700} miw={80} ta="right" data-testid="line-total">
-                {money(lineTotalCents(line.price, line.quantity) / 100)}
+                {money(lineTotalCents(line.price, line.quantity, line.measureUnit) / 100)}
               </Text>
               <ActionIcon
                 color="red"

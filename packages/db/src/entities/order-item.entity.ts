@@ -10,6 +10,7 @@ import { ProductEntity } from './product.entity';
  */
 @Entity('order_items')
 @Check('order_items_quantity_check', '"quantity" > 0')
+@Check('order_items_weighed_quantity_check', '"weighed_quantity" IS NULL OR "weighed_quantity" > 0')
 export class OrderItemEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -45,6 +46,21 @@ export class OrderItemEntity {
 
   @Column(moneyColumn)
   price!: string;
+
+  /** The product's measure as bought (null: pieces); `price` is per its basis (measures.ts). */
+  @Column({ name: 'measure_unit', type: 'varchar', length: 4, nullable: true })
+  measureUnit!: string | null;
+
+  /** Catch weight as bought: staff record `weighedQuantity` within ± this percent of `quantity`. */
+  @Column({ name: 'weight_tolerance', type: 'integer', nullable: true })
+  weightTolerance!: number | null;
+
+  /** The weight recorded at picking; the line's total follows it (migration 1766400000000). */
+  @Column({ name: 'weighed_quantity', type: 'integer', nullable: true })
+  weighedQuantity!: number | null;
+
+  @Column({ name: 'weighed_at', type: 'timestamptz', nullable: true })
+  weighedAt!: Date | null;
 
   @CreatedAt()
   createdAt!: Date;

@@ -69,6 +69,10 @@ export class OrderEntity {
   @Column({ name: 'tax_inclusive', type: 'boolean', default: false })
   taxInclusive!: boolean;
 
+  /** The settings' tax rate when placed, so a weighed line's correction taxes at it (null: older orders). */
+  @Column({ name: 'tax_rate', type: 'numeric', precision: 5, scale: 2, nullable: true })
+  taxRate!: string | null;
+
   @Column({ type: 'varchar', length: 3, default: 'USD' })
   currency!: string;
 

@@ -10,6 +10,23 @@ import { CategoryEntity } from './category.entity';
 @Check('products_stock_check', '"stock" >= 0')
 @Check('products_price_check', '"price" >= 0')
 @Check('products_low_stock_threshold_check', '"low_stock_threshold" >= 0')
+// Sold by the piece or by measure (migration SoldByMeasure1766400000000, packages/schema measures.ts).
+@Check(
+  'products_measure_check',
+  `("sold_by" = 'piece' AND "measure_unit" IS NULL AND "weight_tolerance" IS NULL) OR ("sold_by" = 'measure' AND "measure_unit" IN ('kg','g','L','ml'))`,
+)
+@Check(
+  'products_quantity_limits_check',
+  '"quantity_step" > 0 AND "min_quantity" >= "quantity_step" AND "max_quantity" >= "min_quantity"',
+)
+@Check(
+  'products_net_content_check',
+  `("net_content" IS NULL AND "net_content_unit" IS NULL) OR ("net_content" > 0 AND "net_content_unit" IN ('g','ml'))`,
+)
+@Check(
+  'products_weight_tolerance_check',
+  '"weight_tolerance" IS NULL OR ("weight_tolerance" >= 1 AND "weight_tolerance" <= 50)',
+)
 // The listing's order (name, id), alone and within a category (migration ListingIndexes1764500000000).
 @Index('products_name_id_idx', ['name', 'id'])
 @Index('products_category_id_name_id_idx', ['categoryId', 'name', 'id'])
@@ -65,6 +82,34 @@ export class ProductEntity {
 
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive!: boolean;
+
+  /** 'piece' or 'measure'; stock, threshold and quantities are in the base unit (pieces, g, ml). */
+  @Column({ name: 'sold_by', type: 'varchar', length: 10, default: 'piece' })
+  soldBy!: string;
+
+  /** kg, g, L or ml when sold by measure: what quantities are shown in and the price is per. */
+  @Column({ name: 'measure_unit', type: 'varchar', length: 4, nullable: true })
+  measureUnit!: string | null;
+
+  @Column({ name: 'quantity_step', type: 'integer', default: 1 })
+  quantityStep!: number;
+
+  @Column({ name: 'min_quantity', type: 'integer', default: 1 })
+  minQuantity!: number;
+
+  @Column({ name: 'max_quantity', type: 'integer', default: 1000 })
+  maxQuantity!: number;
+
+  /** A pack's net content (250 g of coffee), for its unit price. */
+  @Column({ name: 'net_content', type: 'integer', nullable: true })
+  netContent!: number | null;
+
+  @Column({ name: 'net_content_unit', type: 'varchar', length: 4, nullable: true })
+  netContentUnit!: string | null;
+
+  /** Catch weight: ± percent between ordered and weighed; null = not weighed at picking. */
+  @Column({ name: 'weight_tolerance', type: 'integer', nullable: true })
+  weightTolerance!: number | null;
 
   @CreatedAt()
   createdAt!: Date;

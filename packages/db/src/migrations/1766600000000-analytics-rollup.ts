@@ -46,7 +46,9 @@ export class AnalyticsRollup1766600000000 implements MigrationInterface {
       `DROP FUNCTION analytics_rollup_order_items()`,
       `DROP FUNCTION analytics_rollup_orders()`,
       `DROP FUNCTION analytics_rollup_lines(uuid, timestamptz, varchar, int)`,
-      `DROP FUNCTION analytics_rollup_line(uuid, timestamptz, varchar, uuid, int, numeric, int)`,
+      `DROP FUNCTION analytics_rollup_line(uuid, timestamptz, varchar, uuid, int, numeric, varchar, int)`,
+      `DROP FUNCTION analytics_line_units(int, varchar)`,
+      `DROP FUNCTION analytics_line_cents(int, numeric, varchar)`,
       `DROP FUNCTION analytics_rollup_slot()`,
       `DROP TABLE "analytics_daily_products"`,
       `DROP TABLE "analytics_daily_orders"`,
@@ -84,20 +86,35 @@ const UP = [
   `CREATE FUNCTION analytics_rollup_slot() RETURNS smallint
    LANGUAGE sql VOLATILE AS $$ SELECT (txid_current() % 8)::smallint $$`,
 
+  // A line's units and cents, by the shop's one rounding rule (packages/schema/src/measures.ts,
+  // docs/money.md): quantity (the weighed one once staff recorded it) × price per basis (1 piece,
+  // 1 kg / 1 L, 100 g / 100 ml), rounded once, half up. A line sold by measure counts as one unit:
+  // grams and pieces do not add up.
+  `CREATE FUNCTION analytics_line_cents(p_quantity int, p_price numeric, p_measure_unit varchar)
+   RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+     SELECT round(p_quantity::numeric * p_price * 100 /
+                  CASE p_measure_unit WHEN 'kg' THEN 1000 WHEN 'L' THEN 1000
+                                      WHEN 'g' THEN 100 WHEN 'ml' THEN 100 ELSE 1 END)::bigint $$`,
+  `CREATE FUNCTION analytics_line_units(p_quantity int, p_measure_unit varchar)
+   RETURNS int LANGUAGE sql IMMUTABLE AS $$
+     SELECT CASE WHEN p_measure_unit IS NULL THEN p_quantity ELSE 1 END $$`,
+
   // One line of an order counted (sign 1) or taken back (sign -1) under the order's day and status.
   `CREATE FUNCTION analytics_rollup_line(p_order_id uuid, p_placed_at timestamptz, p_status varchar,
-                                         p_product_id uuid, p_quantity int, p_price numeric, p_sign int)
+                                         p_product_id uuid, p_quantity int, p_price numeric,
+                                         p_measure_unit varchar, p_sign int)
    RETURNS void LANGUAGE plpgsql AS $$
    DECLARE
      v_day date := (p_placed_at AT TIME ZONE 'UTC')::date;
+     v_units int := analytics_line_units(p_quantity, p_measure_unit);
    BEGIN
      INSERT INTO analytics_daily_orders AS a (day, status, slot, orders, revenue_cents, units)
-     VALUES (v_day, p_status, analytics_rollup_slot(), 0, 0, p_sign * p_quantity)
+     VALUES (v_day, p_status, analytics_rollup_slot(), 0, 0, p_sign * v_units)
      ON CONFLICT ON CONSTRAINT analytics_daily_orders_pkey DO UPDATE SET units = a.units + EXCLUDED.units;
      IF p_status <> 'cancelled' THEN
        INSERT INTO analytics_daily_products AS a (day, product_id, category_id, units, revenue_cents)
        VALUES (v_day, p_product_id, (SELECT category_id FROM products WHERE id = p_product_id),
-               p_sign * p_quantity, p_sign * p_quantity * (p_price * 100)::bigint)
+               p_sign * v_units, p_sign * analytics_line_cents(p_quantity, p_price, p_measure_unit))
        ON CONFLICT ON CONSTRAINT analytics_daily_products_pkey
        DO UPDATE SET units = a.units + EXCLUDED.units, revenue_cents = a.revenue_cents + EXCLUDED.revenue_cents;
      END IF;
@@ -109,10 +126,11 @@ const UP = [
    DECLARE
      v_line record;
    BEGIN
-     FOR v_line IN SELECT i.product_id, i.quantity, i.price FROM order_items i
-                   WHERE i.order_id = p_order_id ORDER BY i.product_id LOOP
+     FOR v_line IN SELECT i.product_id, COALESCE(i.weighed_quantity, i.quantity) AS quantity, i.price,
+                          i.measure_unit
+                   FROM order_items i WHERE i.order_id = p_order_id ORDER BY i.product_id LOOP
        PERFORM analytics_rollup_line(p_order_id, p_placed_at, p_status, v_line.product_id, v_line.quantity,
-                                     v_line.price, p_sign);
+                                     v_line.price, v_line.measure_unit, p_sign);
      END LOOP;
    END $$`,
 
@@ -156,12 +174,14 @@ const UP = [
      IF TG_OP IN ('UPDATE', 'DELETE') THEN
        SELECT id, created_at, status INTO v_order FROM orders WHERE id = OLD.order_id;
        IF FOUND THEN
-         PERFORM analytics_rollup_line(v_order.id, v_order.created_at, v_order.status, OLD.product_id, OLD.quantity, OLD.price, -1);
+         PERFORM analytics_rollup_line(v_order.id, v_order.created_at, v_order.status, OLD.product_id,
+                                       COALESCE(OLD.weighed_quantity, OLD.quantity), OLD.price, OLD.measure_unit, -1);
        END IF;
      END IF;
      IF TG_OP IN ('INSERT', 'UPDATE') THEN
        SELECT id, created_at, status INTO v_order FROM orders WHERE id = NEW.order_id;
-       PERFORM analytics_rollup_line(v_order.id, v_order.created_at, v_order.status, NEW.product_id, NEW.quantity, NEW.price, 1);
+       PERFORM analytics_rollup_line(v_order.id, v_order.created_at, v_order.status, NEW.product_id,
+                                     COALESCE(NEW.weighed_quantity, NEW.quantity), NEW.price, NEW.measure_unit, 1);
      END IF;
      RETURN NULL;
    END $$`,
@@ -179,7 +199,8 @@ const UP = [
   `CREATE TRIGGER "orders_analytics_rollup_delete" BEFORE DELETE ON "orders"
    FOR EACH ROW EXECUTE FUNCTION analytics_rollup_orders()`,
   `CREATE TRIGGER "order_items_analytics_rollup"
-   AFTER INSERT OR DELETE OR UPDATE OF "order_id", "product_id", "quantity", "price" ON "order_items"
+   AFTER INSERT OR DELETE OR UPDATE OF "order_id", "product_id", "quantity", "weighed_quantity", "price", "measure_unit"
+   ON "order_items"
    FOR EACH ROW EXECUTE FUNCTION analytics_rollup_order_items()`,
   `CREATE TRIGGER "products_analytics_rollup" AFTER UPDATE OF "category_id" ON "products"
    FOR EACH ROW WHEN (OLD.category_id IS DISTINCT FROM NEW.category_id)
@@ -190,11 +211,13 @@ const UP = [
    SELECT (o.created_at AT TIME ZONE 'UTC')::date, o.status, analytics_rollup_slot(),
           count(*), SUM((o.total * 100)::bigint), COALESCE(SUM(l.units), 0)
    FROM orders o
-   LEFT JOIN (SELECT order_id, SUM(quantity) AS units FROM order_items GROUP BY order_id) l ON l.order_id = o.id
+   LEFT JOIN (SELECT order_id, SUM(analytics_line_units(quantity, measure_unit)) AS units
+              FROM order_items GROUP BY order_id) l ON l.order_id = o.id
    GROUP BY 1, 2, 3`,
   `INSERT INTO analytics_daily_products (day, product_id, category_id, units, revenue_cents)
    SELECT (o.created_at AT TIME ZONE 'UTC')::date, i.product_id, p.category_id,
-          SUM(i.quantity), SUM(i.quantity * (i.price * 100)::bigint)
+          SUM(analytics_line_units(i.quantity, i.measure_unit)),
+          SUM(analytics_line_cents(COALESCE(i.weighed_quantity, i.quantity), i.price, i.measure_unit))
    FROM orders o JOIN order_items i ON i.order_id = o.id JOIN products p ON p.id = i.product_id
    WHERE o.status <> 'cancelled'
    GROUP BY 1, 2, 3`,

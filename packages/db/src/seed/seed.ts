@@ -6,6 +6,7 @@
 import type { DataSource } from 'typeorm';
 import { ROLE_DESCRIPTIONS, ROLES } from '@shop/schema';
 import { categories, products } from './catalogue';
+import { seedProductMeasures } from './measures-seed';
 import { demoAccounts } from './demo-accounts';
 import { seedPermissionModel } from './permissions-seed';
 
@@ -62,6 +63,8 @@ export async function seedDemoData(dataSource: DataSource): Promise<SeedResult> 
         products.map((p) => (p.image ? PRODUCT_IMAGE_BASE + p.image : null)),
       ],
     );
+
+    await seedProductMeasures(tx);
 
     const insertedUsers = await tx.query(
       `INSERT INTO users (email, first_name, last_name, role)

@@ -34,12 +34,20 @@ function random(seed: number) {
   };
 }
 
+/**
+ * A line's units and cents as the shop counts them (docs/money.md): a line sold by measure is one
+ * unit; its cents are the (weighed) quantity × the price per basis, rounded once, half up.
+ */
+const LINE_UNITS = `CASE WHEN i.measure_unit IS NULL THEN i.quantity ELSE 1 END`;
+const LINE_CENTS = `round(COALESCE(i.weighed_quantity, i.quantity)::numeric * i.price * 100 /
+  CASE WHEN i.measure_unit IN ('kg', 'L') THEN 1000 WHEN i.measure_unit IN ('g', 'ml') THEN 100 ELSE 1 END)`;
+
 /** Per day and status: orders, cents and units, from the orders and from the rollup. */
 async function byDayAndStatus() {
   const raw = await ds.query(
     `SELECT (o.created_at AT TIME ZONE 'UTC')::date::text AS day, o.status, count(*)::int AS orders,
             SUM(o.total * 100)::bigint::text AS cents,
-            COALESCE(SUM((SELECT SUM(quantity) FROM order_items i WHERE i.order_id = o.id)), 0)::int AS units
+            COALESCE(SUM((SELECT SUM(${LINE_UNITS}) FROM order_items i WHERE i.order_id = o.id)), 0)::int AS units
      FROM orders o GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const rollup = await ds.query(
@@ -54,7 +62,7 @@ async function byDayAndStatus() {
 async function byDayAndProduct() {
   const raw = await ds.query(
     `SELECT (o.created_at AT TIME ZONE 'UTC')::date::text AS day, i.product_id, p.category_id,
-            SUM(i.quantity)::int AS units, SUM(i.quantity * i.price * 100)::bigint::text AS cents
+            SUM(${LINE_UNITS})::int AS units, SUM(${LINE_CENTS})::bigint::text AS cents
      FROM orders o JOIN order_items i ON i.order_id = o.id JOIN products p ON p.id = i.product_id
      WHERE o.status <> 'cancelled' GROUP BY 1, 2, 3 ORDER BY 1, 2`,
   );
@@ -124,6 +132,39 @@ describe('the analytics rollup', () => {
 
     expect(orders.length).toBeGreaterThan(10);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('counts a line sold by weight by the one rounding rule, and its weighed weight once recorded', async () => {
+    const salmon = await makeProduct(ds, { price: '24.99', stock: 20_000 });
+    await ds.query(
+      `UPDATE products SET sold_by = 'measure', measure_unit = 'kg', quantity_step = 250, min_quantity = 250,
+              max_quantity = 3000, weight_tolerance = 10, unit = 'kg' WHERE id = $1`,
+      [salmon.id],
+    );
+    const shopper = callerFor(ds, await makeUser(ds));
+    // 750 g at $24.99 / kg = 1874.25 cents → $18.74 (half up, once).
+    const placed = await shopper.orders.create({
+      ...cardOrder([salmon], 750),
+      items: [{ productId: salmon.id, quantity: 750, price: '24.99' }],
+      total: '18.74',
+    });
+    const revenue = async () =>
+      (await ds.query(
+        `SELECT units, revenue_cents::int AS cents FROM analytics_daily_products WHERE product_id = $1`,
+        [salmon.id],
+      )) as { units: number; cents: number }[];
+    expect(await revenue()).toEqual([{ units: 1, cents: 1874 }]);
+    await expectRollupExact();
+
+    // Weighed at 0.82 kg: 820 × 2499 / 1000 = 2049.18 → $20.49.
+    await staff.orderManagement.recordWeight({
+      id: placed.id,
+      itemId: placed.items[0]!.id,
+      weighedQuantity: 820,
+      expectedWeighedQuantity: null,
+    });
+    expect(await revenue()).toEqual([{ units: 1, cents: 2049 }]);
+    await expectRollupExact();
   });
 
   describe.skipIf(embeddedTestDatabase)('on real PostgreSQL', () => {

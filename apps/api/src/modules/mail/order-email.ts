@@ -3,7 +3,20 @@
  * text part. Pure: an order as it was bought in, the message out. Every value is escaped; the
  * lines show what was bought (name and price at the time of the order).
  */
-import { PAYMENT_METHOD_LABEL, formatMoney, shortOrderId, type PaymentMethod } from '@shop/schema';
+import {
+  PAYMENT_METHOD_LABEL,
+  centsToDecimal,
+  formatMoney,
+  formatQuantity,
+  orderLineCents,
+  priceBasisLabel,
+  shortOrderId,
+  toCents,
+  toleranceLabel,
+  weighedLabel,
+  type MeasureUnit,
+  type PaymentMethod,
+} from '@shop/schema';
 
 export const ORDER_EMAIL_KINDS = ['confirmation', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
@@ -15,7 +28,15 @@ export interface OrderForEmail {
   paymentMethod: PaymentMethod;
   shippingAddress: string;
   estimatedDelivery: Date | null;
-  lines: { name: string; quantity: number; unitPrice: string }[];
+  lines: {
+    name: string;
+    quantity: number;
+    unitPrice: string;
+    /** Sold by measure (issue 20 part B): the price is per its basis; a weighed line's total follows the weight. */
+    measureUnit?: MeasureUnit | null;
+    weightTolerance?: number | null;
+    weighedQuantity?: number | null;
+  }[];
 }
 
 export interface EmailContent {
@@ -41,9 +62,31 @@ const HEADLINES: Record<OrderEmailKind, { subject: string; lead: string }> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function lineTotal(line: OrderForEmail['lines'][number]): string {
-  return ((Math.round(Number(line.unitPrice) * 100) * line.quantity) / 100).toFixed(2);
+type Line = OrderForEmail['lines'][number];
+
+/** The line's total by the one rule (packages/schema measures.ts): the weighed quantity once recorded. */
+function lineTotal(line: Line): string {
+  return centsToDecimal(
+    orderLineCents({
+      priceCents: toCents(line.unitPrice) ?? 0,
+      quantity: line.quantity,
+      weighedQuantity: line.weighedQuantity,
+      measureUnit: line.measureUnit,
+    }),
+  );
 }
+
+/** '3', '0.75 kg (weighed: 0.82 kg)', or '0.75 kg (±10 % at picking)' before weighing. */
+function quantityText(line: Line): string {
+  const unit = line.measureUnit ?? null;
+  const ordered = formatQuantity(line.quantity, unit);
+  if (line.weighedQuantity) return `${ordered} (${weighedLabel(line.weighedQuantity, unit)})`;
+  if (line.weightTolerance) return `${ordered} (${toleranceLabel(line.weightTolerance)} at picking)`;
+  return ordered;
+}
+
+const priceText = (line: Line) =>
+  `${formatMoney(line.unitPrice)}${line.measureUnit ? ` ${priceBasisLabel(line.measureUnit)}` : ''}`;
 
 export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailContent {
   const number = shortOrderId(order.id);
@@ -65,7 +108,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
     `Order #${number}`,
     ...order.lines.map(
       (line) =>
-        `  ${line.quantity} × ${line.name} @ ${formatMoney(line.unitPrice)} = ${formatMoney(lineTotal(line))}`,
+        `  ${quantityText(line)} × ${line.name} @ ${priceText(line)} = ${formatMoney(lineTotal(line))}`,
     ),
     `Total: ${formatMoney(order.total)}`,
     payment,
@@ -79,8 +122,8 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
     .map(
       (line) =>
         `<tr><td style="padding:4px 8px">${escapeHtml(line.name)}</td>` +
-        `<td style="padding:4px 8px;text-align:right">${line.quantity}</td>` +
-        `<td style="padding:4px 8px;text-align:right">${escapeHtml(formatMoney(line.unitPrice))}</td>` +
+        `<td style="padding:4px 8px;text-align:right">${escapeHtml(quantityText(line))}</td>` +
+        `<td style="padding:4px 8px;text-align:right">${escapeHtml(priceText(line))}</td>` +
         `<td style="padding:4px 8px;text-align:right">${escapeHtml(formatMoney(lineTotal(line)))}</td></tr>`,
     )
     .join('');

@@ -11,6 +11,7 @@
 import type { DataSource } from 'typeorm';
 import type { Transporter } from 'nodemailer';
 import { orderEmail, type OrderEmailKind, type OrderForEmail } from './order-email';
+import type { MeasureUnit } from '@shop/schema';
 
 /** After this long a claim whose sender never marked it sent is taken to be a crashed sender's. */
 const STALE_CLAIM_MINUTES = 10;
@@ -131,8 +132,16 @@ async function readOrder(
     [orderId],
   );
   if (!order) return null;
-  const lines: { name: string; quantity: number; unit_price: string }[] = await db.query(
-    `SELECT i.product_name AS name, i.quantity, i.price AS unit_price
+  const lines: {
+    name: string;
+    quantity: number;
+    unit_price: string;
+    measure_unit: MeasureUnit | null;
+    weight_tolerance: number | null;
+    weighed_quantity: number | null;
+  }[] = await db.query(
+    `SELECT i.product_name AS name, i.quantity, i.price AS unit_price, i.measure_unit, i.weight_tolerance,
+            i.weighed_quantity
        FROM order_items i
       WHERE i.order_id = $1
       ORDER BY i.created_at, i.product_name`,
@@ -146,6 +155,13 @@ async function readOrder(
     paymentMethod: order.payment_method,
     shippingAddress: order.shipping_address,
     estimatedDelivery: order.estimated_delivery,
-    lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, unitPrice: line.unit_price })),
+    lines: lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      measureUnit: line.measure_unit,
+      weightTolerance: line.weight_tolerance,
+      weighedQuantity: line.weighed_quantity,
+    })),
   };
 }

@@ -8,10 +8,12 @@ import {
   AdminOrderPageInput,
   AdminOrderStatusInput,
   AdminOrderSummaryDto,
+  RecordWeightInput,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
 import { getStaffOrder, listOrders, orderSummary, pageOrders } from '../orders/order-queries.service';
 import { updateOrderStatus } from '../orders/order-status.service';
+import { recordLineWeight } from '../orders/order-weighing.service';
 
 /**
  * Order management for staff (docs/product.md §2 Order management): the staff's router over the one
@@ -43,4 +45,9 @@ export const orderManagementRouter = router({
     .input(AdminOrderStatusInput)
     .output(AdminOrderDetailDto)
     .mutation(({ ctx, input }) => updateOrderStatus(ctx, input)),
+  /** PATCH /api/orders/:id/items/:itemId/weight: catch weight recorded at picking (issue 20 part B). */
+  recordWeight: can('orders:update')
+    .input(RecordWeightInput)
+    .output(AdminOrderDetailDto)
+    .mutation(({ ctx, input }) => recordLineWeight(ctx, input)),
 });

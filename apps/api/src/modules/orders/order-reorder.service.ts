@@ -7,10 +7,11 @@ import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { onSale } from '../products/on-sale';
+import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
-interface LineToday {
+interface LineToday extends MeasureRow {
   product_id: string;
   bought_name: string;
   ordered: number;
@@ -29,7 +30,7 @@ export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
   // One row per product (an order may hold a product on two lines), in the order they were bought.
   const rows: LineToday[] = await ctx.db.query(
     `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered,
-            p.name, p.price, p.image_url, p.stock, ${onSale('p')} AS on_sale
+            p.name, p.price, p.image_url, p.stock, ${onSale('p')} AS on_sale, ${MEASURE_COLUMNS}
      FROM order_items i LEFT JOIN products p ON p.id = i.product_id
      WHERE i.order_id = $1
      GROUP BY i.product_id, p.id
@@ -43,12 +44,14 @@ export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
       result.problems.push({ ...problem, problem: 'unavailable', added: 0 });
       continue;
     }
-    const stock = Math.max(row.stock ?? 0, 0);
-    if (stock === 0) {
+    // What the product is sold in today (issue 20 part B): whole steps, within its limits.
+    const measure = toMeasure(row);
+    const most = Math.min(row.ordered, Math.max(row.stock ?? 0, 0), measure.maxQuantity);
+    const quantity = Math.floor(most / measure.quantityStep) * measure.quantityStep;
+    if (quantity < measure.minQuantity) {
       result.problems.push({ ...problem, problem: 'out_of_stock', added: 0 });
       continue;
     }
-    const quantity = Math.min(row.ordered, stock);
     if (quantity < row.ordered) result.problems.push({ ...problem, problem: 'reduced', added: quantity });
     result.lines.push({
       productId: row.product_id,
@@ -56,6 +59,12 @@ export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
       price: row.price,
       imageUrl: row.image_url,
       quantity,
+      ...(measure.measureUnit && {
+        measureUnit: measure.measureUnit,
+        quantityStep: measure.quantityStep,
+        minQuantity: measure.minQuantity,
+        maxQuantity: measure.maxQuantity,
+      }),
     });
   }
   return result;

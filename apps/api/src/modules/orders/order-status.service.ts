@@ -146,7 +146,8 @@ async function returnStock(
   note?: string,
 ): Promise<void> {
   const lines: { product_id: string; quantity: number }[] = await tx.query(
-    `SELECT product_id, SUM(quantity)::int AS quantity FROM order_items
+    // A weighed line returns what was weighed (catch weight): that is what left the stock.
+    `SELECT product_id, SUM(COALESCE(weighed_quantity, quantity))::int AS quantity FROM order_items
      WHERE order_id = $1 GROUP BY product_id ORDER BY product_id`,
     [orderId],
   );

@@ -10,8 +10,12 @@ import type { EntityManager } from 'typeorm';
 import {
   ADMIN_ORDER_LIST_LIMIT,
   ORDER_LIST_DEFAULT_LIMIT,
+  centsToDecimal,
   maskAccountNumber,
+  orderLineCents,
+  toCents,
   type AdminOrderDetailDto,
+  type MeasureUnit,
   type AdminOrderListItemDto,
   type OrderDto,
   type OrderItemDto,
@@ -59,7 +63,24 @@ export interface OrderLineRecord {
   imageUrl: string | null;
   quantity: number;
   price: string;
-  lineTotal: string;
+  /** Sold by measure (null: pieces), its catch-weight tolerance and the weight recorded at picking. */
+  measureUnit: MeasureUnit | null;
+  weightTolerance: number | null;
+  weighedQuantity: number | null;
+}
+
+/** A line's total: the weighed quantity when recorded, at the price charged (packages/schema measures.ts). */
+export function lineTotalOf(
+  line: Pick<OrderLineRecord, 'price' | 'quantity' | 'weighedQuantity' | 'measureUnit'>,
+): string {
+  return centsToDecimal(
+    orderLineCents({
+      priceCents: toCents(line.price) ?? 0,
+      quantity: line.quantity,
+      weighedQuantity: line.weighedQuantity,
+      measureUnit: line.measureUnit,
+    }),
+  );
 }
 
 export interface StatusChangeRecord {
@@ -123,7 +144,7 @@ export function toOrderDto(order: OrderRecord): OrderDto {
   };
 }
 
-export function toOrderItemDto(line: Omit<OrderLineRecord, 'lineTotal'>): OrderItemDto {
+export function toOrderItemDto(line: OrderLineRecord): OrderItemDto {
   return {
     id: line.id,
     productId: line.productId,
@@ -133,6 +154,10 @@ export function toOrderItemDto(line: Omit<OrderLineRecord, 'lineTotal'>): OrderI
     sku: line.sku,
     unit: line.unit,
     product: { name: line.name, imageUrl: line.imageUrl },
+    measureUnit: line.measureUnit,
+    weightTolerance: line.weightTolerance,
+    weighedQuantity: line.weighedQuantity,
+    lineTotal: lineTotalOf(line),
   };
 }
 
@@ -194,7 +219,10 @@ export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: bool
       imageUrl: line.imageUrl,
       quantity: line.quantity,
       price: line.price,
-      lineTotal: line.lineTotal,
+      lineTotal: lineTotalOf(line),
+      measureUnit: line.measureUnit,
+      weightTolerance: line.weightTolerance,
+      weighedQuantity: line.weighedQuantity,
     })),
     history: history.map((row) => ({
       id: row.id,
@@ -224,7 +252,8 @@ export async function loadOrderAggregate(db: EntityManager, id: string): Promise
   const lines: OrderLineRecord[] = await db.query(
     `SELECT i.id, i.product_id AS "productId", i.product_name AS name, i.product_sku AS sku,
             i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
-            (i.price * i.quantity)::numeric(20, 2)::text AS "lineTotal"
+            i.measure_unit AS "measureUnit", i.weight_tolerance AS "weightTolerance",
+            i.weighed_quantity AS "weighedQuantity"
      FROM order_items i LEFT JOIN products p ON p.id = i.product_id
      WHERE i.order_id = $1
      ORDER BY i.created_at, i.id`,

@@ -34,8 +34,12 @@ import {
   formatMoney,
   toCents,
   orderTotals,
+  formatQuantity,
+  lineCents,
+  quantityProblem,
   type InsufficientStockDetails,
   type LiveEvent,
+  type MeasureUnit,
   type MinimumOrderDetails,
   type OrderDetailDto,
   type PlaceOrderInput,
@@ -43,8 +47,15 @@ import {
   type ProductUnavailableDetails,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
-import { ConflictError, DomainError } from '../../errors';
-import { loadOrderAggregate, toOrderDto, toShopperOrder, type OrderRecord } from './orders.repository';
+import { BadRequestError, ConflictError, DomainError } from '../../errors';
+import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
+import {
+  loadOrderAggregate,
+  toOrderDto,
+  toOrderItemDto,
+  toShopperOrder,
+  type OrderRecord,
+} from './orders.repository';
 import { groupCommitPerDataSource, type Outcome } from './group-commit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
@@ -73,7 +84,7 @@ interface Line {
   clientCents: number[];
 }
 
-interface LockedProduct {
+interface LockedProduct extends MeasureRow {
   id: string;
   name: string;
   sku: string;
@@ -341,7 +352,7 @@ async function sendWrites(
 async function lockProducts(tx: EntityManager, ids: string[]): Promise<LockedRows> {
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
     `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
-            ${SETTINGS_COLUMNS}
+            ${MEASURE_COLUMNS}, ${SETTINGS_COLUMNS}
      FROM products p LEFT JOIN shop_settings s ON s.id = 1
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids],
@@ -378,6 +389,20 @@ function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): Price
     });
   }
 
+  // Each quantity is one the product is sold in: its step, minimum and maximum (0.25 kg to 3 kg of
+  // salmon by 0.25 kg; pieces 1 to 1000). Invalid input, so 400 naming the line, and nothing written.
+  const wrongQuantities = lines.flatMap((line) => {
+    const problem = quantityProblem(line.quantity, toMeasure(products.get(line.productId)!));
+    if (!problem) return [];
+    const index = body.items.findIndex((item) => item.productId.toLowerCase() === line.productId);
+    return [
+      { path: `items.${index}.quantity`, message: `${products.get(line.productId)!.name}: ${problem}` },
+    ];
+  });
+  if (wrongQuantities.length > 0) {
+    throw new BadRequestError(wrongQuantities[0]!.message, wrongQuantities);
+  }
+
   const short = lines.filter((line) => products.get(line.productId)!.stock < line.quantity);
   if (short.length > 0) {
     const details: InsufficientStockDetails = {
@@ -393,7 +418,10 @@ function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): Price
       }),
     };
     const what = details.products
-      .map((p) => (p.available > 0 ? `${p.name} (only ${p.available} left)` : `${p.name} (out of stock)`))
+      .map((p) => {
+        const left = formatQuantity(p.available, toMeasure(products.get(p.productId)!).measureUnit);
+        return p.available > 0 ? `${p.name} (only ${left} left)` : `${p.name} (out of stock)`;
+      })
       .join(', ');
     throw new ConflictError(`Not enough stock for ${what}`, { ...details });
   }
@@ -402,7 +430,11 @@ function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): Price
   const settings = products.values().next().value!;
   const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   const serverCents = (line: Line) => toCents(products.get(line.productId)!.price)!;
-  const subtotalCents = lines.reduce((sum, line) => sum + serverCents(line) * line.quantity, 0);
+  // Each line rounded once (price per kg × grams), then summed: docs/money.md.
+  const subtotalCents = lines.reduce(
+    (sum, line) => sum + lineCents(serverCents(line), line.quantity, measureOf(products, line)),
+    0,
+  );
   const minimumCents = toCents(settings.minimum_order) ?? 0;
   if (subtotalCents < minimumCents) {
     const details: MinimumOrderDetails = {
@@ -461,17 +493,19 @@ const WRITE_ORDER_SQL = `
     INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
                         estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
                         bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency, created_at, updated_at)
+                        subtotal, delivery_fee, tax, tax_inclusive, currency, tax_rate, created_at, updated_at)
     SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-           $19, $20, $21, $22, $23, stamp.at, stamp.at
+           $19, $20, $21, $22, $23, $26, stamp.at, stamp.at
     FROM stamp
     RETURNING *
   ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[])
-         AS l(id, quantity, price, name, sku, unit)
-    RETURNING id, product_id, quantity, price
+    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
+                             measure_unit, weight_tolerance)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit, l.measure_unit, l.weight_tolerance
+    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[],
+                        $24::text[], $25::int[])
+         AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance)
+    RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance
   ), ledger AS (
     ${insertStockMovementsSql('taken s, placed', {
       source: `'order'`,
@@ -490,13 +524,22 @@ const WRITE_ORDER_SQL = `
          placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
          placed.updated_at AS "updatedAt",
          (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text))
+                                            'quantity', i.quantity, 'price', i.price::text,
+                                            'measureUnit', i.measure_unit,
+                                            'weightTolerance', i.weight_tolerance))
           FROM items i) AS items,
          (SELECT count(*)::int FROM taken) AS moved
   FROM placed`;
 
 interface WrittenOrder extends OrderRecord {
-  items: { id: string; productId: string; quantity: number; price: string }[];
+  items: {
+    id: string;
+    productId: string;
+    quantity: number;
+    price: string;
+    measureUnit: MeasureUnit | null;
+    weightTolerance: number | null;
+  }[];
   moved: number;
 }
 
@@ -535,7 +578,15 @@ function writeParams(
     centsToDecimal(totals.taxCents),
     settings.tax_inclusive,
     settings.currency,
+    lines.map((line) => measureOf(products, line)),
+    lines.map((line) => products.get(line.productId)!.weight_tolerance),
+    settings.tax_rate,
   ];
+}
+
+/** How a line's product is measured (null: by the piece). */
+function measureOf(products: LockedRows, line: Line): MeasureUnit | null {
+  return products.get(line.productId)!.measure_unit as MeasureUnit | null;
 }
 
 /** A placed order: the caller's answer and what is announced once the group commits. */
@@ -584,13 +635,14 @@ function toPlacedOrder(
         ...toOrderDto(order),
         items: items.map((item) => {
           const product = products.get(item.productId)!;
-          return {
+          return toOrderItemDto({
             ...item,
             name: product.name,
             sku: product.sku,
             unit: product.unit,
-            product: { name: product.name, imageUrl: product.image_url },
-          };
+            imageUrl: product.image_url,
+            weighedQuantity: null,
+          });
         }),
       },
     },

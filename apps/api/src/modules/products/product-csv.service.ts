@@ -7,8 +7,13 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { EntityManager } from 'typeorm';
+import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from './product-measure';
 import {
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_MEASURE_COLUMNS,
+  measureFromCsv,
+  measureToCsv,
+  type ProductMeasure,
   PRODUCT_CSV_MAX_ISSUES,
   PRODUCT_CSV_MAX_ROWS,
   PRODUCT_CSV_MESSAGES,
@@ -44,17 +49,47 @@ interface ExportRow {
 }
 
 export async function exportProductsCsv(db: EntityManager): Promise<string> {
-  const rows: ExportRow[] = await db.query(
+  const rows: (ExportRow & MeasureRow)[] = await db.query(
     `SELECT p.sku, p.name, p.description, c.name AS category, p.price, p.unit, p.stock, p.low_stock_threshold,
-            p.is_organic, p.is_gluten_free, p.is_active, p.image_url
+            p.is_organic, p.is_gluten_free, p.is_active, p.image_url, ${MEASURE_COLUMNS}
      FROM products p LEFT JOIN categories c ON c.id = p.category_id
      ORDER BY p.sku`,
   );
-  return stringify(rows, {
+  // The sold-by block after the catalogue's own columns (product-csv-measures.ts).
+  const withMeasures = rows.map((row) => ({ ...row, ...measureToCsv(toMeasure(row)) }));
+  return stringify(withMeasures, {
     header: true,
-    columns: [...PRODUCT_CSV_COLUMNS],
+    columns: [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS],
     cast: { boolean: (value) => String(value), string: neutraliseCsvFormula },
   });
+}
+
+/** The sold-by block of the imported rows that carry it, by SKU, in one statement. */
+async function writeImportedMeasures(
+  tx: EntityManager,
+  rows: readonly { sku: string; measure: ProductMeasure }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const m = rows.map((row) => row.measure);
+  await tx.query(
+    `UPDATE products p SET sold_by = v.sold_by, measure_unit = v.measure_unit, quantity_step = v.step,
+            min_quantity = v.min, max_quantity = v.max, net_content = v.net_content,
+            net_content_unit = v.net_content_unit, weight_tolerance = v.tolerance
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[], $9::int[])
+          AS v(sku, sold_by, measure_unit, step, min, max, net_content, net_content_unit, tolerance)
+     WHERE p.sku = v.sku`,
+    [
+      rows.map((row) => row.sku),
+      m.map((x) => x.soldBy),
+      m.map((x) => x.measureUnit),
+      m.map((x) => x.quantityStep),
+      m.map((x) => x.minQuantity),
+      m.map((x) => x.maxQuantity),
+      m.map((x) => x.netContent),
+      m.map((x) => x.netContentUnit),
+      m.map((x) => x.weightTolerance),
+    ],
+  );
 }
 
 /** The file's text; a byte sequence that is not UTF-8 is refused rather than guessed at. */
@@ -84,7 +119,13 @@ function parseCsv(text: string): string[][] {
 function readHeader(header: string[]): Map<string, number> {
   const names = header.map((name) => name.trim().toLowerCase());
   const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
-  const unknown = names.filter((name) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name));
+  // The sold-by block is optional: a file from before it still imports.
+  const known: readonly string[] = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS];
+  const unknown = names.filter((name) => !known.includes(name));
+  const partial = PRODUCT_CSV_MEASURE_COLUMNS.filter((column) => !names.includes(column));
+  if (partial.length > 0 && partial.length < PRODUCT_CSV_MEASURE_COLUMNS.length) {
+    missing.push(...(partial as unknown as typeof missing));
+  }
   const issues: ErrorIssue[] = [];
   if (missing.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.missingColumns(missing) });
   if (unknown.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.unknownColumns(unknown) });
@@ -127,12 +168,23 @@ async function validRows(db: EntityManager, file: Buffer, options: ImportOptions
       PRODUCT_CSV_COLUMNS.map((column) => [column, restoreCsvFormula(record[columns.get(column)!] ?? '')]),
     );
     const parsed = ProductCsvRow.safeParse(cells);
+    const measured = columns.has('sold_by')
+      ? measureFromCsv(
+          Object.fromEntries(
+            PRODUCT_CSV_MEASURE_COLUMNS.map((column) => [column, record[columns.get(column)!] ?? '']),
+          ) as Parameters<typeof measureFromCsv>[0],
+        )
+      : null;
+    for (const issue of measured?.issues ?? []) {
+      issues.push({ path: `row ${row}: ${issue.path}`, message: issue.message });
+    }
     if (!parsed.success) {
       for (const issue of toErrorIssues(parsed.error.issues))
         issues.push({ path: `row ${row}: ${issue.path}`, message: issue.message });
       return null;
     }
-    const product = parsed.data;
+    if (measured?.issues.length) return null;
+    const product = { ...parsed.data, measure: measured?.measure ?? null };
     const categoryId = categories.get(product.categoryName.toLowerCase());
     if (!categoryId && !options.createCategories) {
       issues.push({
@@ -281,6 +333,11 @@ export async function importProductsCsv(
         products.map((p) => p.isActive),
         products.map((p) => p.imageUrl),
       ],
+    );
+
+    await writeImportedMeasures(
+      tx,
+      products.filter((p): p is typeof p & { measure: ProductMeasure } => p.measure !== null),
     );
 
     const newStock = new Map(products.map((p) => [p.sku, p.stock]));

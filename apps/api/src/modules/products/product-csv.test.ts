@@ -45,6 +45,9 @@ async function importCsv(body: string | Buffer, { as = 'admin', contentType = 't
 
 const HEADER =
   'sku,name,description,category,price,unit,stock,low_stock_threshold,is_organic,is_gluten_free,is_active,image_url';
+/** The sold-by block (issue 20 part B): optional on import, always exported. */
+const MEASURE_HEADER =
+  'sold_by,measure_unit,quantity_step,min_quantity,max_quantity,net_content,net_content_unit,weight_tolerance';
 const row = (sku: string, overrides: Partial<Record<string, string>> = {}) => {
   const cells = {
     sku,
@@ -100,7 +103,7 @@ describe('product CSV export and import', () => {
     expect(exported.headers['content-disposition']).toMatch(
       /^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(exported.body.split('\n', 1)[0]).toBe(HEADER);
+    expect(exported.body.split('\n', 1)[0]).toBe(`${HEADER},${MEASURE_HEADER}`);
 
     // Importing the export over itself changes nothing.
     const same = await importCsv(exported.body);
@@ -342,5 +345,26 @@ describe('product CSV export and import', () => {
     const anonymous = await shop.app.inject({ method: 'GET', url: '/api/products/export' });
     expect(anonymous.statusCode).toBe(401);
     expect((await exportCsv('inventory')).status).toBe(200);
+  });
+
+  it('imports and exports how a product is sold (grams for salmon by 0.25 kg), and names a bad sold-by cell', async () => {
+    const salmonRow = `${row('CSV-SALMON', { stock: '20000', unit: 'kg', price: '24.99' })},measure,kg,250,250,3000,,,10`;
+    const coffeeRow = `${row('CSV-COFFEE', { price: '12.99' })},piece,,1,1,1000,250,g,`;
+    const imported = await importCsv([`${HEADER},${MEASURE_HEADER}`, salmonRow, coffeeRow].join('\n'));
+    expect(imported.status).toBe(200);
+    const exported = (await exportCsv('admin')).body as string;
+    expect(exported).toContain(`,measure,kg,250,250,3000,,,10`);
+    expect(exported.split('\n').find((line) => line.startsWith('CSV-COFFEE'))).toMatch(
+      /,piece,,1,1,1000,250,g,$/,
+    );
+
+    const bad = await importCsv(
+      [`${HEADER},${MEASURE_HEADER}`, `${row('CSV-BAD')},measure,,250,300,3000,,,`].join('\n'),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([
+      { path: 'row 2: measure_unit', message: 'Measure is required when sold by measure (kg, g, L or ml)' },
+      { path: 'row 2: min_quantity', message: 'Minimum must be a multiple of the step' },
+    ]);
   });
 });

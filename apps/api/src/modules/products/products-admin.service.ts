@@ -22,6 +22,7 @@ import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { readAdminProduct } from './products.service';
 import { lockCategoryForProduct } from '../categories/categories.service';
+import { writeProductMeasure } from './product-measure';
 
 /** The parsed bodies (price already in cents). */
 export type NewProduct = z.output<typeof ProductInput>;
@@ -101,6 +102,7 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
             input.isActive,
           ],
         );
+        await writeProductMeasure(tx, row!.id, input);
         await recordStockMovements(tx, [
           {
             productId: row!.id,
@@ -165,6 +167,7 @@ export async function replaceProduct(
           input.isActive ?? null,
         ],
       );
+      await writeProductMeasure(tx, input.id, input);
       await recordStockMovements(tx, [
         {
           productId: input.id,

@@ -17,8 +17,9 @@ import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
 import { onSale } from './on-sale';
+import { MEASURE_COLUMNS, toMeasureDto, type MeasureRow } from './product-measure';
 
-interface ProductRow {
+interface ProductRow extends MeasureRow {
   id: string;
   name: string;
   description: string | null;
@@ -50,20 +51,21 @@ type StorefrontRow = Pick<
   | 'category_id'
   | 'is_organic'
   | 'is_gluten_free'
+  | keyof MeasureRow
 >;
 
 /** The admin view's columns, read from `source` (the table, or a search's matches: `catalogueQuery`). */
 const SELECT_PRODUCTS = (source = 'products p') => `
   SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
          p.is_organic, p.is_gluten_free, p.sku, p.low_stock_threshold, p.is_active,
-         p.created_at, p.updated_at, p.version, c.name AS category_name
+         p.created_at, p.updated_at, p.version, c.name AS category_name, ${MEASURE_COLUMNS}
   FROM ${source}
   LEFT JOIN categories c ON c.id = p.category_id`;
 
 /** The storefront view's columns only: no timestamps to parse, no admin fields (docs/benchmarks.md). */
 const SELECT_STOREFRONT_PRODUCTS = (source: string) => `
   SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-         p.is_organic, p.is_gluten_free
+         p.is_organic, p.is_gluten_free, ${MEASURE_COLUMNS}
   FROM ${source}`;
 
 function toProductDto(row: StorefrontRow): ProductDto {
@@ -78,6 +80,7 @@ function toProductDto(row: StorefrontRow): ProductDto {
     categoryId: row.category_id,
     isOrganic: row.is_organic,
     isGlutenFree: row.is_gluten_free,
+    ...toMeasureDto(row),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   overviewOrderNumber,
   parseStockLevel,
   shortOrderId,
+  PIECE_MEASURE,
   type AdminProductDto,
 } from '@shop/schema';
 import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
@@ -107,6 +108,8 @@ describe('the product edit (issue 15: no lost updates)', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     version: 3,
+    ...PIECE_MEASURE,
+    unitPrice: null,
   };
 
   it('sends the version it loaded and leaves stock out when the user did not change it', () => {

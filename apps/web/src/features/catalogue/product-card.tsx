@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import { canAddToCart, formatMoney, type ProductDto } from '@shop/schema';
+import {
+  canAddToCart,
+  formatMoney,
+  formatQuantity,
+  priceBasisLabel,
+  toCartProduct,
+  type ProductDto,
+} from '@shop/schema';
 import { useCart } from '../cart/cart-store';
+import { QuantityStepper } from '../cart/components/quantity-stepper';
+import { UnitPriceText } from './unit-price-text';
 import { pictureSrc } from '../../lib/pictures';
 
 const IMAGE_HEIGHT = 160;
@@ -20,9 +29,12 @@ function NoImage() {
 
 /** A storefront card (docs/product.md §2): image or 📦, name, 2-line description, price per unit, stock, Add to Cart. */
 export function ProductCard({ product }: { product: ProductDto }) {
-  const { add } = useCart();
+  const { add, addLines } = useCart();
   const [imageFailed, setImageFailed] = useState(false);
-  const available = canAddToCart(product.stock);
+  // Sold by measure: the card chooses how much to add (0.25 kg steps of salmon), from the minimum.
+  const [amount, setAmount] = useState(product.minQuantity);
+  const available = canAddToCart(product.stock) && product.stock >= product.minQuantity;
+  const cartProduct = toCartProduct(product);
   return (
     <Card withBorder padding="md" radius="md" data-testid="product-card" h="100%">
       <Card.Section pos="relative">
@@ -66,13 +78,26 @@ export function ProductCard({ product }: { product: ProductDto }) {
               {formatMoney(product.price)}
             </Text>{' '}
             <Text span size="sm" c="dimmed">
-              / {product.unit}
+              {product.measureUnit ? priceBasisLabel(product.measureUnit) : `/ ${product.unit}`}
             </Text>
+            <UnitPriceText unitPrice={product.unitPrice} />
           </Box>
           <Text size="sm" c={available ? 'dimmed' : 'red.7'} data-testid="product-stock">
-            Stock: {product.stock}
+            Stock: {formatQuantity(product.stock, product.measureUnit)}
           </Text>
         </Group>
+        {product.measureUnit && available && (
+          <Group justify="center">
+            <QuantityStepper
+              name={product.name}
+              quantity={amount}
+              rule={product}
+              keepMinimum
+              onChange={setAmount}
+              testId="product-amount"
+            />
+          </Group>
+        )}
         <Button
           fullWidth
           disabled={!available}
@@ -81,12 +106,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
           aria-label={`${available ? 'Add to Cart' : 'Out of Stock'}: ${product.name}`}
           leftSection={available ? <IconShoppingCartPlus size={18} /> : undefined}
           onClick={() =>
-            add({
-              productId: product.id,
-              name: product.name,
-              price: product.price,
-              imageUrl: product.imageUrl ?? null,
-            })
+            product.measureUnit ? addLines([{ ...cartProduct, quantity: amount }]) : add(cartProduct)
           }
         >
           {available ? 'Add to Cart' : 'Out of Stock'}

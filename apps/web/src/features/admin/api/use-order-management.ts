@@ -34,3 +34,18 @@ export function useUpdateOrderStatus() {
     },
   });
 }
+
+/** Catch weight at picking (`orderManagement.recordWeight`): the order's totals and stock move, so both refresh. */
+export function useRecordWeight() {
+  const utils = trpc.useUtils();
+  return trpc.orderManagement.recordWeight.useMutation({
+    onSuccess: (updated) => {
+      utils.orderManagement.byId.setData({ id: updated.id }, updated);
+      void Promise.all([
+        utils.orderManagement.invalidate(),
+        utils.inventory.invalidate(),
+        utils.products.invalidate(),
+      ]);
+    },
+  });
+}

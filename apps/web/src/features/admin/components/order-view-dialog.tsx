@@ -19,7 +19,9 @@ import { IconCircleDot, IconShoppingCart } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
   formatMoney,
+  formatQuantity,
   paymentStatusLabel,
+  priceBasisLabel,
   shortOrderId,
   statusLabel,
   type AdminOrderDetailDto,
@@ -28,6 +30,9 @@ import { useAdminOrder } from '../api/use-order-management';
 import { useReportError } from '../use-admin-errors';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductThumb } from './product-thumb';
+import { RecordWeightForm } from './record-weight-form';
+import { LineQuantity } from '../../../components/line-quantity';
+import { useAccess } from '../../roles/api/use-access';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -73,7 +78,11 @@ export function OrderViewDialog({ orderId, onClose }: { orderId: string | null; 
   );
 }
 
+/** Weighed lines may be weighed until the order ships (the server says the same). */
+const WEIGHABLE = ['pending', 'processing'];
+
 function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
+  const mayWeigh = useAccess().can('orders:update') && WEIGHABLE.includes(order.status);
   return (
     <Stack gap="md" data-testid="order-details">
       <SimpleGrid cols={2} spacing="sm">
@@ -92,7 +101,7 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
           </Group>
         </Field>
         <Field label="Total">
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} data-testid="order-view-total">
             {formatMoney(order.total, order.currency)}
           </Text>
           {(Number(order.deliveryFee) > 0 || Number(order.tax) > 0) && (
@@ -133,22 +142,29 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       </Title>
       <Stack gap="xs">
         {order.items.map((item) => (
-          <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="order-item">
-            <Group gap="sm" wrap="nowrap">
-              <ProductThumb src={item.imageUrl} name={item.name} size={36} />
-              <div>
-                <Text size="sm" fw={500}>
-                  {item.name}
+          <Stack key={item.id} gap={4} data-testid="order-item">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <ProductThumb src={item.imageUrl} name={item.name} size={36} />
+                <div>
+                  <Text size="sm" fw={500}>
+                    {item.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Qty {formatQuantity(item.quantity, item.measureUnit)} × {formatMoney(item.price)}{' '}
+                    {priceBasisLabel(item.measureUnit)}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                {item.measureUnit && <LineQuantity {...item} />}
+                <Text size="sm" fw={600} data-testid="order-item-total">
+                  {formatMoney(item.lineTotal)}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  Qty {item.quantity} × {formatMoney(item.price)}
-                </Text>
-              </div>
+              </Group>
             </Group>
-            <Text size="sm" fw={600}>
-              {formatMoney(item.lineTotal)}
-            </Text>
-          </Group>
+            {mayWeigh && item.weightTolerance !== null && <RecordWeightForm orderId={order.id} item={item} />}
+          </Stack>
         ))}
       </Stack>
 

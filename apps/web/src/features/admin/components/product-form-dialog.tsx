@@ -41,6 +41,12 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useStaffCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
 import { serverIssues, useReportError } from '../use-admin-errors';
+import {
+  ProductMeasureFields,
+  initialMeasureValues,
+  toMeasureBody,
+  type MeasureErrors,
+} from './product-measure-fields';
 
 interface FormValues {
   name: string;
@@ -168,6 +174,9 @@ export function ProductFormDialog({ opened, onClose, product }: ProductFormDialo
 function ProductForm({ product, onDone }: { product: AdminProductDto | null; onDone: () => void }) {
   const [values, setValues] = useState<FormValues>(() => initialValues(product));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Sold by (issue 20 part B): its own values, added to the body sent.
+  const [measure, setMeasure] = useState(() => initialMeasureValues(product));
+  const [measureErrors, setMeasureErrors] = useState<MeasureErrors>({});
   // The product as the form was (re)loaded: its version and stock go with the save.
   const { baseline, conflict, catchConflict, reload } = useEditConflict(product, AdminProductDto);
   const categories = useStaffCategories();
@@ -183,15 +192,20 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = toProductBody(values);
+    const measured = toMeasureBody(measure);
+    const body = { ...toProductBody(values), ...measured.body };
     const checked = ProductInput.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
+    setMeasureErrors(measured.errors);
+    if (!checked.success || Object.keys(measured.errors).length > 0) {
+      if (!checked.success) setErrors(fieldErrors(checked.error.issues));
       return;
     }
     const onError = (error: unknown) => {
       const issues = serverIssues(error);
-      if (issues.length) setErrors(fieldErrors(issues));
+      if (issues.length) {
+        setErrors(fieldErrors(issues));
+        setMeasureErrors(fieldErrors(issues) as MeasureErrors);
+      }
       catchConflict(error);
       report(error, {
         title: 'Error',
@@ -199,13 +213,16 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
       });
     };
     if (baseline) {
-      update.mutate(toProductUpdate(baseline, values), {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Product updated successfully' });
-          onDone();
+      update.mutate(
+        { ...toProductUpdate(baseline, values), ...measured.body },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Product updated successfully' });
+            onDone();
+          },
+          onError,
         },
-        onError,
-      });
+      );
     } else {
       create.mutate(body, {
         onSuccess: () => {
@@ -305,6 +322,14 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             error={errors.lowStockThreshold}
           />
         </SimpleGrid>
+        <ProductMeasureFields
+          values={measure}
+          errors={measureErrors}
+          onChange={(next) => {
+            setMeasure(next);
+            setMeasureErrors({});
+          }}
+        />
         <TextInput
           label="Image URL"
           placeholder="https://… or /products/…"
@@ -338,7 +363,10 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             changed={changedFieldLabels(baseline, conflict.current, CHANGE_LABELS)}
             onReload={() => {
               const current = reload();
-              if (current) setValues(initialValues(current));
+              if (current) {
+                setValues(initialValues(current));
+                setMeasure(initialMeasureValues(current));
+              }
               setErrors({});
             }}
           />

@@ -4,7 +4,7 @@
  * tax the shop's settings make (issue 19), the same the server charges.
  */
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { lineTotalCents, type CartLine } from '@shop/schema';
+import { formatQuantity, lineTotalCents, type CartLine } from '@shop/schema';
 import { useOrderTotals } from '../../settings/use-shop-settings';
 
 interface Props {
@@ -27,10 +27,10 @@ export function CheckoutSummary({ lines, totalCents: subtotalCents, placing, onP
         {lines.map((line) => (
           <Group key={line.productId} justify="space-between" wrap="nowrap" data-testid="summary-line">
             <Text size="sm" lineClamp={1}>
-              {line.name} × {line.quantity}
+              {line.name} × {formatQuantity(line.quantity, line.measureUnit)}
             </Text>
             <Text size="sm" fw={500}>
-              {money(lineTotalCents(line.price, line.quantity))}
+              {money(lineTotalCents(line.price, line.quantity, line.measureUnit))}
             </Text>
           </Group>
         ))}

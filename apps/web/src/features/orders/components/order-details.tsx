@@ -21,9 +21,9 @@ import {
 import { IconAlertCircle, IconCircleDot, IconShoppingCartPlus, IconX } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
+  cartCount,
   formatMoney,
-  lineTotalCents,
-  centsToDecimal,
+  priceBasisLabel,
   reorderProblemText,
   shortOrderId,
   statusLabel,
@@ -33,6 +33,7 @@ import { useCancelOrder, useMyOrder, useReorder } from '../api/use-orders';
 import { useCart } from '../../cart/cart-store';
 import { errorMessage } from '../../../lib/errors';
 import { pictureSrc } from '../../../lib/pictures';
+import { LineQuantity } from '../../../components/line-quantity';
 import { toast } from '../../../lib/toast';
 
 const localDateTime = (iso: string) => new Date(iso).toLocaleString();
@@ -103,7 +104,8 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     try {
       const again = await reorder(orderId);
       cart.addLines(again.lines);
-      const added = again.lines.reduce((sum, line) => sum + line.quantity, 0);
+      // A line sold by measure (0.75 kg of salmon) counts as one item, as in the cart.
+      const added = cartCount(again.lines);
       const problems = again.problems.map(reorderProblemText).join('. ');
       if (added === 0) {
         toast({ title: 'Nothing added to your cart', description: problems, variant: 'destructive' });
@@ -166,10 +168,14 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                   </div>
                 </Group>
               </Table.Td>
-              <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{money(item.price)}</Table.Td>
               <Table.Td ta="right">
-                {money(centsToDecimal(lineTotalCents(item.price, item.quantity)))}
+                <LineQuantity {...item} />
+              </Table.Td>
+              <Table.Td ta="right">
+                {money(item.price)} {priceBasisLabel(item.measureUnit)}
+              </Table.Td>
+              <Table.Td ta="right" data-testid="order-line-total">
+                {money(item.lineTotal)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -194,7 +200,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           <Text size="sm" fw={700}>
             Total
           </Text>
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} data-testid="order-detail-total">
             {money(data.total)}
           </Text>
         </Group>

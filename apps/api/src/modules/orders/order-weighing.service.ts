@@ -1,0 +1,163 @@
+/**
+ * Catch weight (issue 20 part B; docs/money.md "Catch weight"): a weighed line (salmon, cheese) is
+ * placed at its estimated weight, which the order reserves from stock; at picking staff record the
+ * actual weight. Within the product's tolerance as bought (±10 %), the line's total follows the
+ * weight, the order's subtotal, tax and total are recomputed (the delivery fee stays as charged),
+ * and the stock ledger takes the difference (source 'weighing'). Outside it: 400 naming
+ * `weighedQuantity`. Only while the order is pending or processing: once shipped it is what it is.
+ *
+ * Concurrency: the order row is locked first (as status changes lock it), so two staff recording
+ * the same line run one after the other; each sends the weight its dialog showed
+ * (`expectedWeighedQuantity`), and the second finds the line weighed meanwhile: 409 WEIGHT_CHANGED,
+ * nothing written. The stock update is guarded (never below 0) under the product's row lock.
+ */
+import {
+  centsToDecimal,
+  formatQuantity,
+  orderLineCents,
+  orderTotals,
+  toCents,
+  weighingProblem,
+  type AdminOrderDetailDto,
+  type MeasureUnit,
+  type OrderStatus,
+  type RecordWeightInput,
+} from '@shop/schema';
+import type { ServiceContext } from '../../context';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { recordStockMovements } from '../inventory/stock-ledger';
+import { mayReadPayments } from './order-queries.service';
+import { loadOrderAggregate, toStaffOrder } from './orders.repository';
+
+/** The statuses in which a line may still be weighed: before it leaves the shop. */
+const WEIGHABLE: readonly OrderStatus[] = ['pending', 'processing'];
+
+interface LockedOrder {
+  status: OrderStatus;
+  delivery_fee: string;
+  tax_rate: string | null;
+  tax_inclusive: boolean;
+}
+
+interface LockedLine {
+  id: string;
+  product_id: string;
+  quantity: number;
+  price: string;
+  measure_unit: MeasureUnit | null;
+  weight_tolerance: number | null;
+  weighed_quantity: number | null;
+}
+
+export async function recordLineWeight(
+  ctx: ServiceContext,
+  input: RecordWeightInput,
+): Promise<AdminOrderDetailDto> {
+  const aggregate = await ctx.db.transaction(async (tx) => {
+    const [order]: LockedOrder[] = await tx.query(
+      `SELECT status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
+       FROM orders WHERE id = $1 FOR UPDATE`,
+      [input.id],
+    );
+    if (!order) throw new NotFoundError('Order');
+    const lines: LockedLine[] = await tx.query(
+      `SELECT id, product_id, quantity, price::text AS price, measure_unit, weight_tolerance, weighed_quantity
+       FROM order_items WHERE order_id = $1 ORDER BY created_at, id`,
+      [input.id],
+    );
+    const line = lines.find((candidate) => candidate.id === input.itemId);
+    if (!line) throw new NotFoundError('Order line');
+    if (line.weight_tolerance === null) {
+      throw new BadRequestError('This line is not weighed at picking', [
+        { path: 'itemId', message: 'This line is not weighed at picking' },
+      ]);
+    }
+    if (!WEIGHABLE.includes(order.status)) {
+      throw new ConflictError(`This order is ${order.status}: its weights can no longer change`, {
+        reason: 'ORDER_CLOSED',
+        status: order.status,
+      });
+    }
+    if (line.weighed_quantity !== input.expectedWeighedQuantity) {
+      const shown =
+        line.weighed_quantity === null
+          ? 'not weighed'
+          : formatQuantity(line.weighed_quantity, line.measure_unit);
+      throw new ConflictError(`This line was weighed meanwhile (${shown}): reload the order and check it`, {
+        reason: 'WEIGHT_CHANGED',
+        weighedQuantity: line.weighed_quantity,
+      });
+    }
+    const problem = weighingProblem(
+      input.weighedQuantity,
+      line.quantity,
+      line.weight_tolerance,
+      line.measure_unit,
+    );
+    if (problem) throw new BadRequestError(problem, [{ path: 'weighedQuantity', message: problem }]);
+
+    // Stock: the order reserved what the line held (ordered, or weighed before); it now holds this.
+    const held = line.weighed_quantity ?? line.quantity;
+    const more = input.weighedQuantity - held;
+    if (more !== 0) {
+      const [moved]: { before: number; after: number }[] = await tx.query(
+        // A SELECT over the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+        `WITH moved AS (
+           UPDATE products SET stock = stock - $2::int, updated_at = now()
+           WHERE id = $1 AND stock >= $2::int
+           RETURNING stock + $2::int AS before, stock AS after
+         )
+         SELECT before, after FROM moved`,
+        [line.product_id, more],
+      );
+      if (!moved) {
+        throw new ConflictError('Not enough stock for the extra weight', { reason: 'INSUFFICIENT_STOCK' });
+      }
+      await recordStockMovements(tx, [
+        {
+          productId: line.product_id,
+          quantityBefore: moved.before,
+          quantityAfter: moved.after,
+          source: 'weighing',
+          reason: `Weighed at picking: ${formatQuantity(input.weighedQuantity, line.measure_unit)} (ordered ${formatQuantity(line.quantity, line.measure_unit)})`,
+          orderId: input.id,
+          userId: ctx.user?.id ?? null,
+        },
+      ]);
+    }
+    await tx.query(`UPDATE order_items SET weighed_quantity = $2, weighed_at = now() WHERE id = $1`, [
+      line.id,
+      input.weighedQuantity,
+    ]);
+
+    // The order's totals again from its lines, each rounded once, at the tax rate it was placed with.
+    const subtotalCents = lines.reduce(
+      (sum, each) =>
+        sum +
+        orderLineCents({
+          priceCents: toCents(each.price) ?? 0,
+          quantity: each.quantity,
+          weighedQuantity: each.id === line.id ? input.weighedQuantity : each.weighed_quantity,
+          measureUnit: each.measure_unit,
+        }),
+      0,
+    );
+    const totals = orderTotals(subtotalCents, {
+      deliveryFee: order.delivery_fee,
+      freeDeliveryThreshold: null,
+      taxRate: order.tax_rate ?? '0',
+      taxInclusive: order.tax_inclusive,
+    });
+    await tx.query(
+      `UPDATE orders SET subtotal = $2, tax = $3, total = $4, updated_at = now() WHERE id = $1`,
+      [
+        input.id,
+        centsToDecimal(totals.subtotalCents),
+        centsToDecimal(totals.taxCents),
+        centsToDecimal(totals.totalCents),
+      ],
+    );
+    return (await loadOrderAggregate(tx, input.id))!;
+  });
+  return toStaffOrder(aggregate, mayReadPayments(ctx));
+}
