@@ -30,3 +30,5 @@ export * from './outbox';
 export * from './analytics';
 export * from './settings';
 export * from './settings-rules';
+export * from './food-facts-terms';
+export * from './food-facts';

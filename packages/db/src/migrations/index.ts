@@ -15,6 +15,7 @@ import { AnalyticsIndexes1766000000001 } from './1766000000001-analytics-indexes
 import { OrderLineSnapshots1766100000000 } from './1766100000000-order-line-snapshots';
 import { ShopSettings1766110000000 } from './1766110000000-shop-settings';
 import { SentEmails1766200000000 } from './1766200000000-sent-emails';
+import { FoodFacts1766300000000 } from './1766300000000-food-facts';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   OrderLineSnapshots1766100000000,
   ShopSettings1766110000000,
   SentEmails1766200000000,
+  FoodFacts1766300000000,
 ];
