@@ -59,7 +59,13 @@ export interface AppDependencies {
 }
 
 /** The catalogue as every anonymous visitor sees it: the only answers that may be cached (http/private-answers.ts). */
-const PUBLIC_PROCEDURES = ['products.list', 'products.page', 'products.byId', 'categories.list'];
+const PUBLIC_PROCEDURES = [
+  'products.list',
+  'products.page',
+  'products.facets',
+  'products.byId',
+  'categories.list',
+];
 const PUBLIC_READS: PublicReads = {
   procedures: PUBLIC_PROCEDURES,
   restUrls: restRoutes

@@ -104,12 +104,15 @@ export type FoodFactsInput = z.output<typeof FoodFactsInput>;
 export function checkFoodFacts(
   value: FoodFactsInput & { isOrganic?: boolean; isGlutenFree?: boolean },
   ctx: z.RefinementCtx,
+  /** The caller's names of the fields (the CSV's columns), when not the form's. */
+  names: Record<string, string> = {},
 ): void {
+  const name = (field: string) => names[field] ?? field;
   for (const allergen of value.mayContain ?? []) {
     if (value.allergens?.includes(allergen))
       ctx.addIssue({
         code: 'custom',
-        path: ['mayContain'],
+        path: [name('mayContain')],
         message: FOOD_FACTS_MESSAGES.containsAndMayContain(allergen),
       });
   }
@@ -118,7 +121,7 @@ export function checkFoodFacts(
     if (contradiction)
       ctx.addIssue({
         code: 'custom',
-        path: ['dietaryLabels'],
+        path: [name('dietaryLabels')],
         message: FOOD_FACTS_MESSAGES.labelContradicts(label, contradiction),
       });
   }
@@ -129,7 +132,11 @@ export function checkFoodFacts(
     ] as const;
     for (const [field, label, flag] of flags) {
       if (flag !== undefined && flag !== value.dietaryLabels.includes(label))
-        ctx.addIssue({ code: 'custom', path: [field], message: FOOD_FACTS_MESSAGES.labelFlag(field) });
+        ctx.addIssue({
+          code: 'custom',
+          path: [name(field)],
+          message: FOOD_FACTS_MESSAGES.labelFlag(name(field)).replace('dietaryLabels', name('dietaryLabels')),
+        });
     }
   }
 }
@@ -163,3 +170,24 @@ export const FacetCounts = z.object({
   dietaryLabels: z.record(DietaryLabel, z.number().int().min(0)),
 });
 export type FacetCounts = z.infer<typeof FacetCounts>;
+
+/**
+ * A product's labels after a caller that speaks the spec's booleans (isOrganic, isGlutenFree, or
+ * the CSV's is_organic, is_gluten_free) set them: each flag sent adds or removes its label, the
+ * other labels stay. In the catalogue's order.
+ */
+export function applyLabelFlags(
+  labels: readonly string[],
+  flags: { isOrganic?: boolean; isGlutenFree?: boolean },
+): DietaryLabel[] {
+  const set = new Set(labels);
+  const flagged = [
+    ['organic', flags.isOrganic],
+    ['gluten-free', flags.isGlutenFree],
+  ] as const;
+  for (const [label, flag] of flagged) {
+    if (flag === true) set.add(label);
+    if (flag === false) set.delete(label);
+  }
+  return DIETARY_LABELS.filter((label) => set.has(label));
+}

@@ -6,7 +6,13 @@ import { CategoryDto } from './categories';
 import { EditVersion } from './edit-version';
 import { CLIENT_AMOUNT_DOC } from './openapi-meta';
 import { PictureUrlInput } from './picture-url';
-import { FoodFactsDetails, FoodFactsFilter, FoodFactsInput, FoodFactsSummary, checkFoodFacts } from './food-facts';
+import {
+  FoodFactsDetails,
+  FoodFactsFilter,
+  FoodFactsInput,
+  FoodFactsSummary,
+  checkFoodFacts,
+} from './food-facts';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z

@@ -317,15 +317,7 @@ export async function seedLargeData(dataSource: DataSource): Promise<LargeSeedRe
                            WHERE abs(hashint4(i * 16 + k::int)) % 100 BETWEEN 8 AND 12) AS may_contain
             ) AS f
        ON CONFLICT (sku) DO NOTHING`,
-      [
-        LARGE_CATEGORIES.map(([name]) => name),
-        ADJECTIVES,
-        NOUNS,
-        SIZES,
-        UNITS,
-        DIETARY_LABELS,
-        ALLERGENS,
-      ],
+      [LARGE_CATEGORIES.map(([name]) => name), ADJECTIVES, NOUNS, SIZES, UNITS, DIETARY_LABELS, ALLERGENS],
     );
 
     const customers = await written(

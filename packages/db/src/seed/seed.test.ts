@@ -78,9 +78,9 @@ describe('the seeded catalogue', () => {
     }
     const vegan = products.filter((p) => p.dietaryLabels.includes('vegan'));
     expect(vegan.some((p) => [...p.allergens, ...p.mayContain].includes('peanuts'))).toBe(true);
-    expect(vegan.some((p) => ![...p.allergens, ...p.mayContain].some((a) => a === 'peanuts' || a === 'milk'))).toBe(
-      true,
-    );
+    expect(
+      vegan.some((p) => ![...p.allergens, ...p.mayContain].some((a) => a === 'peanuts' || a === 'milk')),
+    ).toBe(true);
     expect(new Set(products.map((p) => p.sku)).size).toBe(products.length);
   });
 

@@ -6,6 +6,9 @@ import { expectNoInternals } from '../../test/expect-no-internals';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const STOREFRONT_KEYS = [
+  'allergens',
+  'dietaryLabels',
+  'mayContain',
   'categoryId',
   'description',
   'id',
@@ -255,7 +258,10 @@ describe('GET /api/products/:id', () => {
     const response = await get(`/api/products/${made.id}`);
     expect(response.statusCode).toBe(200);
     const product = response.json();
-    expect(Object.keys(product).sort()).toEqual(STOREFRONT_KEYS);
+    // The product page's view: the card's fields and the food facts in full (issue 20).
+    expect(Object.keys(product).sort()).toEqual(
+      [...STOREFRONT_KEYS, 'ingredients', 'nutrition', 'origin', 'storage'].sort(),
+    );
     expect(product).toMatchObject({ id: made.id, name: 'Zz By Id', price: '3.10', stock: 9, unit: 'each' });
   });
 
