@@ -41,6 +41,12 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useStaffCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
 import { serverIssues, useReportError } from '../use-admin-errors';
+import {
+  ProductFoodFactsFields,
+  initialFoodFacts,
+  toFoodFactsBody,
+  type FoodFactsValues,
+} from './product-food-facts-fields';
 
 interface FormValues {
   name: string;
@@ -55,6 +61,8 @@ interface FormValues {
   sku: string;
   unit: string;
   isActive: boolean;
+  /** Issue 20: allergens, labels, nutrition… (product-food-facts-fields.tsx). */
+  foodFacts: FoodFactsValues;
 }
 
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
@@ -73,6 +81,7 @@ function initialValues(product: AdminProductDto | null): FormValues {
     sku: product?.sku ?? '',
     unit: product?.unit ?? 'each',
     isActive: product?.isActive ?? true,
+    foodFacts: initialFoodFacts(product),
   };
 }
 
@@ -91,6 +100,7 @@ export function toProductBody(values: FormValues): ProductInputBody {
     ...(values.sku.trim() && { sku: values.sku.trim() }),
     unit: values.unit,
     isActive: values.isActive,
+    ...toFoodFactsBody(values.foodFacts, values),
   };
 }
 
@@ -324,6 +334,14 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             onChange={(e) => set('isGlutenFree', e.currentTarget.checked)}
           />
         </Group>
+        <ProductFoodFactsFields
+          values={values.foodFacts}
+          onChange={(foodFacts) => {
+            setValues((current) => ({ ...current, foodFacts }));
+            setErrors({});
+          }}
+          errors={errors as Partial<Record<string, string>>}
+        />
         <Switch
           label="Active"
           description={
