@@ -16,6 +16,7 @@ import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { spaPlugin } from './http/spa';
+import { sitePageExists } from './modules/products/product-pages';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
@@ -221,6 +222,10 @@ export async function buildApp({
     });
   });
 
-  await app.register(spaPlugin, { root: env.WEB_DIST, env });
+  await app.register(spaPlugin, {
+    root: env.WEB_DIST,
+    env,
+    pageExists: (routePath, pathname) => sitePageExists(dataSource.manager, routePath, pathname),
+  });
   return app;
 }

@@ -9,6 +9,7 @@ import { CategoryEntity } from '@shop/db';
 import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
+import { productPagePaths } from '../modules/products/product-pages';
 
 const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
 
@@ -48,13 +49,14 @@ export async function crawlerFiles(app: FastifyInstance, { env, db }: { env: Env
     const origin = shopOrigin(env, req);
     if (!origin)
       return reply.code(400).send({ message: 'The Host header is not usable', code: 'BAD_REQUEST' });
-    // The storefront and each category's page of it (`/?category=<id>`): there are no product pages.
+    // The storefront, each category's page of it (`/?category=<id>`) and each active product's page.
     const categories = await db
       .getRepository(CategoryEntity)
       .find({ select: { id: true }, order: { name: 'ASC' } });
     const pages = [
-      ...SITE_ROUTES.filter((route) => route.crawl).map((route) => route.path),
+      ...SITE_ROUTES.filter((route) => route.crawl && !route.path.includes(':')).map((route) => route.path),
       ...categories.map((category) => `/?category=${category.id}`),
+      ...(await productPagePaths(db.manager)),
     ];
     return reply
       .header('cache-control', 'public, max-age=3600')

@@ -69,7 +69,16 @@ function readPages(root: string, index: string): Map<string, string> {
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function spaPlugin(app: FastifyInstance, { root, env }: { root: string; env: Env }) {
+/**
+ * Whether a page with a parameter shows something (a product page: an active product), for the
+ * status of its answer; an unknown or inactive product's page is the 404 page with status 404.
+ */
+export type PageExists = (routePath: string, pathname: string) => Promise<boolean>;
+
+export async function spaPlugin(
+  app: FastifyInstance,
+  { root, env, pageExists }: { root: string; env: Env; pageExists?: PageExists },
+) {
   const hasSpa = existsSync(join(root, 'index.html'));
   const pageFor = pagesWithPreloads(root);
   if (hasSpa) {
@@ -93,12 +102,13 @@ export async function spaPlugin(app: FastifyInstance, { root, env }: { root: str
   if (hasSpa) app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
 
   /** A page of the app (status 200, with its preloads and canonical link), or the 404 page. */
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, path: string) => {
-    const route = findSiteRoute(path);
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    const found = findSiteRoute(path);
+    const route = found && (!pageExists || (await pageExists(found.path, path))) ? found : undefined;
     const page = route && pageFor(route.path);
     reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
     if (!page) return reply.type('text/html').sendFile('index.html');
-    const canonical = canonicalPath(path, req.url.slice(path.length));
+    const canonical = route ? canonicalPath(path, req.url.slice(path.length)) : null;
     const origin = canonical && shopOrigin(env, req);
     const head = origin ? `<link rel="canonical" href="${escapeAttribute(origin + canonical)}">` : '';
     return reply.type('text/html; charset=utf-8').send(page.replace('</head>', `${head}</head>`));

@@ -4,6 +4,9 @@
  * the schema's own `isFreeFrom`), bad input answers 400 naming the field and writes nothing, and
  * the product form's food facts keep their values across an edit that does not send them.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLERGENS, DIETARY_LABELS, FOOD_FACTS_MESSAGES, isFreeFrom, type FacetCounts } from '@shop/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -11,12 +14,15 @@ import { callerAs, failureOf, makeProduct, type Caller } from '../admin/testing/
 import { canonicalJson } from '../catalogue-cache/catalogue-cache.http';
 
 let t: TestApp;
+/** A stand-in for the built web app, so the server answers pages (http/spa.ts). */
+const webDist = mkdtempSync(join(tmpdir(), 'shop-web-dist-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
 let admin: Caller;
 let categoryId: string;
 const made: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: false });
+  t = await startTestApp({ listen: false, env: { WEB_DIST: webDist } });
   admin = await callerAs(t.db.dataSource, 'admin');
   [{ id: categoryId }] = await t.db.dataSource.query(
     `INSERT INTO categories (name, description) VALUES ('Food facts test', 'Filters') RETURNING id`,
@@ -34,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 async function get(procedure: string, input: unknown) {
@@ -255,11 +262,25 @@ describe('the product page and the product form', () => {
     expect(await t.db.dataSource.query(`SELECT count(*)::int AS n FROM products`)).toEqual(before);
   });
 
-  it('answers the product page of an unknown or inactive product with 404 (page and api)', async () => {
+  it('answers an active product’s page with 200 and its canonical link, in the sitemap', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/products/${made.veganFree}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`/products/${made.veganFree}"`);
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/products/${made.veganFree}</loc>`);
+    expect(sitemap.body).not.toContain(made.inactiveVegan);
+  });
+
+  it('answers the page of an unknown or inactive product with 404 (page and api)', async () => {
     expect((await get('products.byId', { id: made.inactiveVegan })).status).toBe(404);
-    const page = await t.app.inject({ method: 'GET', url: `/products/${made.inactiveVegan}` });
-    expect(page.statusCode).toBe(404);
-    const unknown = await t.app.inject({ method: 'GET', url: '/products/not-a-uuid' });
-    expect(unknown.statusCode).toBe(404);
+    for (const url of [
+      `/products/${made.inactiveVegan}`,
+      '/products/00000000-0000-4000-8000-000000000000',
+      '/products/not-a-uuid',
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+    }
   });
 });
