@@ -73,9 +73,27 @@ export function useCatalogueFilter() {
     },
     [setParams],
   );
+  /**
+   * Chooses or drops one option of a set-valued filter, from the address bar as it is at that
+   * moment: the router applies a navigation in a transition, so two quick clicks would otherwise
+   * both start from the screen before the first, and the second would undo the first.
+   */
+  const toggleOption = useCallback(
+    (key: 'freeFrom' | 'dietaryLabels', option: string) => {
+      const now = filterFromParams(new URLSearchParams(window.location.search));
+      const list: string[] = now[key] ?? [];
+      const next = list.includes(option) ? list.filter((item) => item !== option) : [...list, option];
+      const change = { [key]: next.length ? next : undefined } as Partial<CatalogueFilter>;
+      setParams(new URLSearchParams(catalogueUrl({ ...now, ...change }).split('?')[1] ?? ''), {
+        replace: true,
+      });
+    },
+    [setParams],
+  );
   return {
     filter,
     setFilter,
+    toggleOption,
     isFiltered: Boolean(filter.search || filter.categoryId || filter.freeFrom || filter.dietaryLabels),
   };
 }

@@ -29,7 +29,7 @@ function FilterGroup<T extends string>({
   names,
   chosen,
   counts,
-  onChange,
+  onToggle,
   testId,
 }: {
   legend: string;
@@ -37,7 +37,7 @@ function FilterGroup<T extends string>({
   names: (option: T) => string;
   chosen: readonly T[];
   counts: Partial<Record<T, number>> | undefined;
-  onChange: (chosen: T[]) => void;
+  onToggle: (option: T) => void;
   testId: string;
 }) {
   return (
@@ -45,37 +45,41 @@ function FilterGroup<T extends string>({
       <Text component="legend" fw={600} size="sm" mb={6}>
         {legend}
       </Text>
-      <Chip.Group
-        multiple
-        value={[...chosen]}
-        onChange={(value) => onChange(options.filter((option) => value.includes(option)))}
-      >
-        <Group gap={6}>
-          {options.map((option) => {
-            const count = counts?.[option];
-            return (
-              <Chip key={option} value={option} size="xs" variant="outline" color="green">
-                {names(option)}
-                {count !== undefined && (
-                  <Text span size="xs" c="dimmed" ml={4} data-testid="facet-count">
+      <Group gap={6}>
+        {options.map((option) => {
+          const count = counts?.[option];
+          return (
+            <Chip
+              key={option}
+              checked={chosen.includes(option)}
+              onChange={() => onToggle(option)}
+              size="xs"
+              variant="outline"
+              color="green"
+            >
+              {names(option)}
+              {count !== undefined && (
+                <>
+                  {' '}
+                  <Text span size="xs" c="dimmed" data-testid="facet-count">
                     ({count})
                   </Text>
-                )}
-              </Chip>
-            );
-          })}
-        </Group>
-      </Chip.Group>
+                </>
+              )}
+            </Chip>
+          );
+        })}
+      </Group>
     </fieldset>
   );
 }
 
 export function FoodFactsFilters({
   filter,
-  setFilter,
+  toggleOption,
 }: {
   filter: CatalogueFilter;
-  setFilter: (change: Partial<CatalogueFilter>) => void;
+  toggleOption: (key: 'freeFrom' | 'dietaryLabels', option: string) => void;
 }) {
   const facets = trpc.products.facets.useQuery(
     {
@@ -95,7 +99,7 @@ export function FoodFactsFilters({
         names={(allergen) => SHORT_ALLERGEN[allergen] ?? ALLERGEN_LABELS[allergen]}
         chosen={filter.freeFrom ?? []}
         counts={facets.data?.freeFrom}
-        onChange={(freeFrom) => setFilter({ freeFrom: freeFrom.length ? freeFrom : undefined })}
+        onToggle={(allergen) => toggleOption('freeFrom', allergen)}
       />
       <FilterGroup<DietaryLabel>
         legend="Dietary"
@@ -104,7 +108,7 @@ export function FoodFactsFilters({
         names={(label) => DIETARY_LABEL_NAMES[label]}
         chosen={filter.dietaryLabels ?? []}
         counts={facets.data?.dietaryLabels}
-        onChange={(labels) => setFilter({ dietaryLabels: labels.length ? labels : undefined })}
+        onToggle={(label) => toggleOption('dietaryLabels', label)}
       />
     </Group>
   );

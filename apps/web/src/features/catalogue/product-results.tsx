@@ -61,7 +61,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
 }
 
 export function ProductResults() {
-  const { filter, setFilter, isFiltered } = useCatalogueFilter();
+  const { filter, setFilter, toggleOption, isFiltered } = useCatalogueFilter();
   const categories = trpc.categories.list.useQuery();
   const products = trpc.products.page.useInfiniteQuery(
     {
@@ -110,7 +110,7 @@ export function ProductResults() {
           />
         </Group>
       </Group>
-      <FoodFactsFilters filter={filter} setFilter={setFilter} />
+      <FoodFactsFilters filter={filter} toggleOption={toggleOption} />
       {products.isLoading || (shown === undefined && products.data !== undefined) ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
           {Array.from({ length: 8 }, (_, i) => (
