@@ -11,7 +11,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Indexes: the storefront filters "carries every label" (`dietary_labels @> …`, GIN) and "free
  * from" (`NOT (allergens || may_contain) && …`). A negated overlap cannot use an index, so the
  * free-from filter reads the active products of the other filters; at 10,000 products that is a
- * fraction of a millisecond per thousand rows (docs/benchmarks.md "Two facets"). The GIN index on
+ * fraction of a millisecond per thousand rows (docs/food-facts.md "Indexes and speed"). The GIN index on
  * both allergen lists together serves the staff's and scripts' "contains …" questions.
  */
 export class FoodFacts1766300000000 implements MigrationInterface {
