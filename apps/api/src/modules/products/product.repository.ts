@@ -313,19 +313,24 @@ export function foodFactsConditions(filter: FoodFactsFilter, params: unknown[]):
 }
 
 /**
- * The select list counting, over the rows a query reads, how many are free from each allergen and
- * how many carry each label (column names `free_<i>`, `label_<i>` in ALLERGENS / DIETARY_LABELS order).
+ * The select list counting, over rows that carry `a` (a product's allergens and traces together,
+ * computed once per row: `facetCountSource`) and `l` (its labels), how many are free from each
+ * allergen and how many carry each label (column names `free_<i>`, `label_<i>` in ALLERGENS /
+ * DIETARY_LABELS order). The names are the schema's constants, not input.
  */
 export function facetCountColumns(): string {
   const free = ALLERGENS.map(
-    (allergen, i) =>
-      `count(*) FILTER (WHERE NOT ('${allergen}' = ANY(p.allergens || p.may_contain)))::int AS free_${i}`,
+    (allergen, i) => `count(*) FILTER (WHERE NOT ('${allergen}' = ANY(f.a)))::int AS free_${i}`,
   );
   const labels = DIETARY_LABELS.map(
-    (label, i) => `count(*) FILTER (WHERE '${label}' = ANY(p.dietary_labels))::int AS label_${i}`,
+    (label, i) => `count(*) FILTER (WHERE '${label}' = ANY(f.l))::int AS label_${i}`,
   );
   return [...free, ...labels].join(',\n         ');
 }
+
+/** The rows the facet counts read: `from`/`where` of a catalogue query, each product's lists once. */
+export const facetCountSource = (from: string, where: string) =>
+  `(SELECT p.allergens || p.may_contain AS a, p.dietary_labels AS l FROM ${from} ${where}) f`;
 
 /** The CSV export's rows: every product with its category's name, by SKU. */
 export async function productsForExport(db: EntityManager): Promise<ProductRow[]> {

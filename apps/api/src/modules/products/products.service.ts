@@ -20,6 +20,7 @@ import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
 import {
   facetCountColumns,
+  facetCountSource,
   findProductRow,
   foodFactsConditions,
   selectProducts,
@@ -240,7 +241,7 @@ export async function productFacets(ctx: ServiceContext, input: ProductFacetsInp
   const [row]: Record<string, number>[] = await ctx.db.query(
     `SELECT count(*)::int AS total,
          ${facetCountColumns()}
-       FROM ${query.from} ${query.where}`,
+       FROM ${facetCountSource(query.from, query.where)}`,
     params,
   );
   return {
