@@ -80,10 +80,7 @@ function swipeHandlers(id: string) {
   };
 }
 
-export function showToast(
-  id: string,
-  { title, description, variant = 'default', persistent = false }: ToastOptions,
-) {
+export function showToast(id: string, { title, description, variant = 'default', persistent = false }: ToastOptions) {
   // One at a time: the newest replaces whatever is showing.
   notifications.clean();
   notifications.show({

@@ -5,14 +5,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
-import {
-  SWIPE_DISMISS_PX,
-  TOAST_DURATION_MS,
-  TOAST_REGION_LABEL,
-  Toaster,
-  loadToastView,
-  toast,
-} from './toast';
+import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, TOAST_REGION_LABEL, Toaster, loadToastView, toast } from './toast';
 import { clearToasts } from './toast-view';
 
 beforeAll(() => {
