@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ALLERGENS, DIETARY_LABELS } from '@shop/schema';
 import { signIn } from '../../apps/api/src/test/sign-in';
 import { currentLoad, describeMachine } from './machine';
 import { freePort, startServer, trackPeakRss, type Server } from './processes';
@@ -318,6 +319,17 @@ async function main() {
     const nextOrderer = rotate(orderers);
     const nextBurstOrderer = rotate(burstOrderers);
     let missCounter = 0;
+    const nextFacets = rotate(
+      ALLERGENS.flatMap((allergen) =>
+        DIETARY_LABELS.map((label) => ({ freeFrom: [allergen], dietaryLabels: [label] })),
+      ),
+    );
+    /** The storefront's batch for a filter of two facets: its first page and the options' counts. */
+    const twoFacets = () => {
+      const filter = nextFacets();
+      const input = { 0: { ...filter, limit: PAGE }, 1: filter };
+      return `/trpc/products.page,products.facets?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    };
     const pick = rotate([[0], [1, 2], [3], [0, 4], [2], [1, 3, 4], [4], [0, 1]]);
 
     const orderBody = () => {
@@ -447,6 +459,25 @@ async function main() {
           () =>
             `/trpc/products.page?input=${encodeURIComponent(JSON.stringify({ limit: PAGE, search: nextTerm() }))}`,
         ),
+        warmup: true,
+      },
+      // Issue 20: the storefront filtered by two facets (free from an allergen, one dietary label), as
+      // the web asks: the page and the filters' counts in one tRPC batch. The 105 combinations rotate
+      // (served by the catalogue cache once asked), and again with every request a miss.
+      {
+        id: 'two-facets',
+        title: 'tRPC products.page + facets, free from one allergen + one label',
+        kind: 'read',
+        server: 'api',
+        request: get(() => twoFacets()),
+        warmup: true,
+      },
+      {
+        id: 'two-facets-miss',
+        title: 'tRPC products.page + facets, two facets, every request a cache miss',
+        kind: 'read',
+        server: 'api',
+        request: get(() => `${twoFacets()}&miss=${missCounter++}`),
         warmup: true,
       },
       {

@@ -12,13 +12,13 @@ import pg from 'pg';
 
 const LISTING_SQL = `
   SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-         p.is_organic, p.is_gluten_free
+         p.allergens, p.may_contain, p.dietary_labels
   FROM products p
   WHERE p.is_active ORDER BY p.name, p.id LIMIT $1`;
 
 const BY_ID_SQL = `
   SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-         p.is_organic, p.is_gluten_free
+         p.allergens, p.may_contain, p.dietary_labels
   FROM products p
   WHERE p.id = $1 AND p.is_active`;
 
@@ -31,8 +31,9 @@ interface Row {
   stock: number;
   image_url: string | null;
   category_id: string | null;
-  is_organic: boolean;
-  is_gluten_free: boolean;
+  allergens: string[];
+  may_contain: string[];
+  dietary_labels: string[];
 }
 
 const pool = new pg.Pool({
@@ -49,8 +50,11 @@ const toDto = (row: Row) => ({
   stock: row.stock,
   imageUrl: row.image_url,
   categoryId: row.category_id,
-  isOrganic: row.is_organic,
-  isGlutenFree: row.is_gluten_free,
+  isOrganic: row.dietary_labels.includes('organic'),
+  isGlutenFree: row.dietary_labels.includes('gluten-free'),
+  allergens: row.allergens,
+  mayContain: row.may_contain,
+  dietaryLabels: row.dietary_labels,
 });
 app.get('/api/products', async () => {
   const { rows } = await pool.query<Row>(LISTING_SQL, [20]);

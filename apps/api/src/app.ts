@@ -16,6 +16,7 @@ import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
+import { sitePageExists } from './modules/products/product-pages';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
@@ -63,6 +64,7 @@ export interface AppDependencies {
 const PUBLIC_PROCEDURES = [
   'products.list',
   'products.page',
+  'products.facets',
   'products.byId',
   'categories.list',
   'categories.storefront',
@@ -173,7 +175,11 @@ export async function buildApp({
   const authCache = new AuthCache<UserRow>(env.AUTH_CACHE_MS);
   authCache.listenTo(liveEvents);
   const resolveUser = createUserResolver(authCache);
-  const pages = createSitePages({ root: env.WEB_DIST, env });
+  const pages = createSitePages({
+    root: env.WEB_DIST,
+    env,
+    pageExists: (routePath, pathname) => sitePageExists(dataSource.manager, routePath, pathname),
+  });
 
   // Order emails: queued on the order events above, sent by a worker (modules/mail).
   if (env.ORDER_EMAILS) {

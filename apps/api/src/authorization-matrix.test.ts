@@ -169,6 +169,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'categories.delete': { input: { id: MISSING }, expect: only(404, CATALOGUE) },
   'products.list': { expect: everyone(200) },
   'products.page': { input: {}, expect: everyone(200) },
+  'products.facets': { input: { freeFrom: ['peanuts'] }, expect: everyone(200) },
   'products.adminPage': { input: {}, expect: only(200, INVENTORY_READERS) },
   'products.byId': { input: { id: MISSING }, expect: everyone(404) },
   'products.create': { input: {}, expect: only(400, CATALOGUE) },

@@ -10,6 +10,7 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   orders: '/orders',
+  product: (id: string) => `/products/${id}`,
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUsersCreate: '/admin/users/create',

@@ -105,8 +105,9 @@ describe('products', () => {
     expect(row).toMatchObject({
       lowStockThreshold: 10,
       isActive: true,
-      isOrganic: false,
-      isGlutenFree: false,
+      allergens: [],
+      mayContain: [],
+      dietaryLabels: [],
     });
     expect(row.price).toBe('2.50');
   });

@@ -3,7 +3,8 @@
  * section (docs/product.md §7 POST/PUT/DELETE /api/products).
  */
 import { z } from 'zod';
-import { MoneyString, ProductInput } from './products';
+import { MoneyString, ProductFields } from './products';
+import { checkFoodFacts } from './food-facts';
 import { OrderStatus } from './orders';
 import { INVENTORY_MESSAGES, MoneyTotalString, StockLevel } from './inventory';
 import { EditVersion } from './edit-version';
@@ -69,15 +70,16 @@ export function overviewOrderNumber(id: string): string {
  * move it while the dialog is open). With `expectedStock` (the level the form loaded) the new level
  * is set only if the stock is still that, else 409; without it (older scripts) it is set as sent.
  */
-export const ProductUpdateInput = ProductInput.extend({
+export const ProductUpdateInput = ProductFields.extend({
   id: z.uuid('id must be a uuid'),
   unit: z.string().trim().min(1).max(40).optional(),
   sku: z.string().trim().min(1).max(64).optional(),
   isActive: z.boolean().optional(),
-  stock: ProductInput.shape.stock.optional(),
+  stock: ProductFields.shape.stock.optional(),
   expectedStock: StockLevel(INVENTORY_MESSAGES.expectedStock).optional(),
   version: EditVersion.optional(),
 })
+  .superRefine(checkFoodFacts)
   .refine((input) => input.expectedStock === undefined || input.stock !== undefined, {
     message: INVENTORY_MESSAGES.expectedStockAlone,
     path: ['stock'],

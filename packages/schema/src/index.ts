@@ -33,3 +33,5 @@ export * from './settings-rules';
 export * from './measures';
 export * from './measure-fields';
 export * from './product-csv-measures';
+export * from './food-facts-terms';
+export * from './food-facts';

@@ -4,8 +4,9 @@
  * product schema (the same field rules as the product form) and writes nothing unless all are valid.
  */
 import { z } from 'zod';
-import { ProductInput } from './products';
+import { ProductFields } from './products';
 import { PictureUrlInput } from './picture-url';
+import { AllergenSet, DietaryLabelSet, FoodFactsInput, Nutrition, checkFoodFacts } from './food-facts';
 
 export const PRODUCT_CSV_COLUMNS = [
   'sku',
@@ -21,7 +22,35 @@ export const PRODUCT_CSV_COLUMNS = [
   'is_active',
   'image_url',
 ] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/**
+ * The food facts block (issue 20), after the columns above. Optional in an import: a file without
+ * a column leaves that fact of each product as it is (a file made before issue 20 still imports).
+ * Lists are separated by semicolons (`milk;eggs`); the nutrition columns go together, all or none;
+ * a row whose nutrition cells are all empty has no declaration.
+ */
+export const FOOD_FACTS_CSV_COLUMNS = [
+  'allergens',
+  'may_contain',
+  'dietary_labels',
+  'ingredients',
+  'origin',
+  'storage',
+  'nutrition_basis',
+  'energy_kj',
+  'energy_kcal',
+  'fat_g',
+  'saturates_g',
+  'carbohydrate_g',
+  'sugars_g',
+  'protein_g',
+  'salt_g',
+] as const;
+export const NUTRITION_CSV_COLUMNS = FOOD_FACTS_CSV_COLUMNS.slice(6);
+
+/** Every column an export writes, in order. */
+export const PRODUCT_CSV_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...FOOD_FACTS_CSV_COLUMNS] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
 
 /**
  * CSV formula injection (OWASP): a spreadsheet runs a cell that starts with = + - @ (or a tab or
@@ -64,6 +93,7 @@ export const PRODUCT_CSV_MESSAGES = {
   createCategoriesFlag: 'createCategories must be true or false',
   categoryGone: (name: string) => `Category "${name}" was deleted during the import: nothing was imported`,
   missingColumns: (columns: string[]) => `Missing columns: ${columns.join(', ')}`,
+  number: 'Must be a number, like 4.5',
   unknownColumns: (columns: string[]) => `Unknown columns: ${columns.join(', ')}`,
 } as const;
 
@@ -77,7 +107,65 @@ const yesNo = z
   .refine((value) => ['true', 'false', 'yes', 'no', '1', '0'].includes(value), PRODUCT_CSV_MESSAGES.yesNo)
   .transform((value) => value === 'true' || value === 'yes' || value === '1');
 
-const fields = ProductInput.shape;
+const fields = ProductFields.shape;
+
+/** 'milk; Eggs' → ['milk', 'eggs']; an empty cell is an empty list. */
+const csvList = (set: typeof AllergenSet | typeof DietaryLabelSet) =>
+  z
+    .string()
+    .transform((cell) =>
+      cell
+        .split(/[;,]/)
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(set);
+
+const decimalCell = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, PRODUCT_CSV_MESSAGES.number)
+  .transform(Number);
+
+/** The nutrition cells: all empty → no declaration; else every one, checked like the form's. */
+function nutritionFromCells(row: Record<string, string | undefined>, ctx: z.RefinementCtx) {
+  const cells = NUTRITION_CSV_COLUMNS.map((column) => row[column]?.trim() ?? '');
+  if (cells.every((cell) => cell === '')) return null;
+  const [basis, ...numbers] = cells;
+  const parsed = Nutrition.safeParse({
+    basis: basis?.toLowerCase().replace(/^100\s*/, ''),
+    ...Object.fromEntries(
+      ['energyKj', 'energyKcal', 'fat', 'saturates', 'carbohydrate', 'sugars', 'protein', 'salt'].map(
+        (key, i) => {
+          const number = decimalCell.safeParse(numbers[i] ?? '');
+          return [key, number.success ? number.data : undefined];
+        },
+      ),
+    ),
+  });
+  if (parsed.success) return parsed.data;
+  const columnOf: Record<string, string> = {
+    basis: 'nutrition_basis',
+    energyKj: 'energy_kj',
+    energyKcal: 'energy_kcal',
+    fat: 'fat_g',
+    saturates: 'saturates_g',
+    carbohydrate: 'carbohydrate_g',
+    sugars: 'sugars_g',
+    protein: 'protein_g',
+    salt: 'salt_g',
+  };
+  for (const issue of parsed.error.issues) {
+    const column = columnOf[String(issue.path[0])] ?? 'nutrition';
+    const missing = (row[column]?.trim() ?? '') === '' || issue.code === 'invalid_type';
+    ctx.addIssue({
+      code: 'custom',
+      path: [column],
+      message: missing && issue.code === 'invalid_type' ? PRODUCT_CSV_MESSAGES.number : issue.message,
+    });
+  }
+  return null;
+}
 
 /** One CSV row (every cell a string) → a product, with the product form's rules and messages. */
 export const ProductCsvRow = z
@@ -94,8 +182,16 @@ export const ProductCsvRow = z
     is_gluten_free: yesNo,
     is_active: yesNo,
     image_url: PictureUrlInput,
+    // The food facts block: absent columns are undefined (the product keeps those facts).
+    allergens: csvList(AllergenSet).optional(),
+    may_contain: csvList(AllergenSet).optional(),
+    dietary_labels: csvList(DietaryLabelSet).optional(),
+    ingredients: FoodFactsInput.shape.ingredients,
+    origin: FoodFactsInput.shape.origin,
+    storage: FoodFactsInput.shape.storage,
+    ...Object.fromEntries(NUTRITION_CSV_COLUMNS.map((column) => [column, z.string().optional()])),
   })
-  .transform((row) => ({
+  .transform((row, ctx) => ({
     sku: row.sku,
     name: row.name,
     description: row.description,
@@ -108,7 +204,26 @@ export const ProductCsvRow = z
     isGlutenFree: row.is_gluten_free,
     isActive: row.is_active,
     imageUrl: row.image_url,
-  }));
+    allergens: row.allergens,
+    mayContain: row.may_contain,
+    dietaryLabels: row.dietary_labels,
+    ingredients: row.ingredients,
+    origin: row.origin,
+    storage: row.storage,
+    nutrition:
+      (row as Record<string, unknown>)['nutrition_basis'] === undefined
+        ? undefined
+        : nutritionFromCells(row as unknown as Record<string, string | undefined>, ctx),
+  }))
+  .superRefine((row, ctx) => checkFoodFacts(row, ctx, CSV_NAMES));
+
+/** The CSV's names of the fields the checks across food facts name. */
+const CSV_NAMES: Record<string, string> = {
+  mayContain: 'may_contain',
+  dietaryLabels: 'dietary_labels',
+  isOrganic: 'is_organic',
+  isGlutenFree: 'is_gluten_free',
+};
 export type ProductCsvRow = z.output<typeof ProductCsvRow>;
 
 /** What an import did. */

@@ -7,6 +7,13 @@ import { EditVersion } from './edit-version';
 import { CLIENT_AMOUNT_DOC } from './openapi-meta';
 import { PictureUrlInput } from './picture-url';
 import { PRODUCT_MEASURE_DTO_SHAPE, PRODUCT_MEASURE_INPUT_SHAPE } from './measure-fields';
+import {
+  FoodFactsDetails,
+  FoodFactsFilter,
+  FoodFactsInput,
+  FoodFactsSummary,
+  checkFoodFacts,
+} from './food-facts';
 
 /** A price on the wire: a decimal string with 2 places. */
 export const MoneyString = z
@@ -23,15 +30,21 @@ export const ProductDto = z.object({
   stock: z.number().int(),
   imageUrl: z.string().nullable().optional(),
   categoryId: z.uuid().nullable(),
+  /** The dietary labels 'organic' and 'gluten-free' (docs/product.md §3 fields, kept for callers of the spec). */
   isOrganic: z.boolean(),
   isGlutenFree: z.boolean(),
   /** Sold by the piece or by measure, its quantity limits and the unit price (measure-fields.ts). */
   ...PRODUCT_MEASURE_DTO_SHAPE,
+  ...FoodFactsSummary.shape,
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 
+/** The product page's view: the card's fields and the food facts in full (issue 20). */
+export const ProductDetailDto = ProductDto.extend(FoodFactsDetails.shape);
+export type ProductDetailDto = z.infer<typeof ProductDetailDto>;
+
 /** What staff who manage products read as well (docs/product.md §3 'Admin views'). */
-export const AdminProductDto = ProductDto.extend({
+export const AdminProductDto = ProductDetailDto.extend({
   sku: z.string(),
   lowStockThreshold: z.number().int(),
   isActive: z.boolean(),
@@ -74,6 +87,7 @@ export type ProductListInput = z.infer<typeof ProductListInput>;
 export const ProductPageInput = z.strictObject({
   categoryId: z.uuid('categoryId must be a uuid').optional(),
   search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  ...FoodFactsFilter.shape,
   limit: count(1, PRODUCT_PAGE_MAX).default(STOREFRONT_PAGE_SIZE),
   // React Query's infinite queries send null for the first page.
   cursor: z.uuid('cursor must be the id of the last product of the previous page').nullish(),
@@ -89,6 +103,14 @@ export const ProductPage = z.object({
   nextCursor: z.uuid().nullable(),
 });
 export type ProductPage = z.infer<typeof ProductPage>;
+
+/** `products.facets`: the storefront's filter without paging; answers how many each option shows. */
+export const ProductFacetsInput = z.strictObject({
+  categoryId: z.uuid('categoryId must be a uuid').optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  ...FoodFactsFilter.shape,
+});
+export type ProductFacetsInput = z.infer<typeof ProductFacetsInput>;
 
 /** The staff product screens (admin Products, Inventory) a page at a time: `products.adminPage`. */
 export const ADMIN_PRODUCT_PAGE_SIZE = 50;
@@ -136,8 +158,11 @@ const price = z
   .meta(CLIENT_AMOUNT_DOC)
   .transform((value) => toCents(value) as number);
 
-/** Product create/replace body (docs/product.md §7 POST/PUT /api/products). Price arrives as string or number. */
-export const ProductInput = z.strictObject({
+/**
+ * The product form's fields (docs/product.md §7 POST/PUT /api/products), before the checks across
+ * fields: `ProductInput` and `ProductUpdateInput` build on it. Price arrives as string or number.
+ */
+export const ProductFields = z.strictObject({
   // A missing field gets the same message as an empty one.
   name: z
     .string(PRODUCT_MESSAGES.name)
@@ -162,12 +187,17 @@ export const ProductInput = z.strictObject({
   stock: z.number(PRODUCT_MESSAGES.stock).int().min(0, PRODUCT_MESSAGES.stock).max(1_000_000_000),
   categoryId: z.uuid(PRODUCT_MESSAGES.categoryId),
   imageUrl: PictureUrlInput.optional(),
-  isOrganic: z.boolean().default(false),
-  isGlutenFree: z.boolean().default(false),
+  /** The labels 'organic' and 'gluten-free' by their spec names; unsent, the product's stay as they are. */
+  isOrganic: z.boolean().optional(),
+  isGlutenFree: z.boolean().optional(),
   lowStockThreshold: z.number().int().min(0).max(1_000_000_000).default(10),
   sku: z.string().trim().min(1).max(64).optional(),
   isActive: z.boolean().default(true),
   /** Sold by the piece or by measure (issue 20 part B); checked together by `measureIssues`. */
   ...PRODUCT_MEASURE_INPUT_SHAPE,
+  ...FoodFactsInput.shape,
 });
+
+/** Product create body (POST /api/products). */
+export const ProductInput = ProductFields.superRefine(checkFoodFacts);
 export type ProductInput = z.input<typeof ProductInput>;

@@ -17,6 +17,8 @@ export interface SiteRoute {
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/', title: 'Fresh food, beverages and produce', crawl: true },
+  /** A product's page (issue 20); it names the product in its title once loaded. */
+  { path: '/products/:id', title: 'Product', crawl: true },
   { path: '/cart', title: 'Cart' },
   { path: '/checkout', title: 'Checkout' },
   { path: '/login', title: 'Sign In' },
@@ -101,5 +103,9 @@ export function canonicalPath(pathname: string, search = ''): string | null {
     if (value && valid.test(value)) kept.set(name, value.toLowerCase());
   }
   const query = kept.toString();
-  return query ? `${route.path}?${query}` : route.path;
+  // A page with a parameter (a product) is known by its own path, without a trailing slash.
+  const path = route.path.includes(':')
+    ? `/${pathname.split('/').filter(Boolean).join('/')}`.toLowerCase()
+    : route.path;
+  return query ? `${path}?${query}` : path;
 }

@@ -10,6 +10,7 @@ import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
 import { escapeMarkup } from './escape-markup';
+import { productPagePaths } from '../modules/products/product-pages';
 
 const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
 
@@ -21,7 +22,6 @@ export function robotsTxt(origin: string | null): string {
   if (origin) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
   return `${lines.join('\n')}\n`;
 }
-
 
 export function sitemapXml(origin: string, pagePaths: string[]): string {
   const urls = pagePaths.map((path) => `  <url><loc>${escapeMarkup(`${origin}${path}`)}</loc></url>`);
@@ -46,13 +46,14 @@ export async function crawlerFiles(app: FastifyInstance, { env, db }: { env: Env
     const origin = shopOrigin(env, req);
     if (!origin)
       return reply.code(400).send({ message: 'The Host header is not usable', code: 'BAD_REQUEST' });
-    // The storefront and each category's page of it (`/?category=<id>`): there are no product pages.
+    // The storefront, each category's page of it (`/?category=<id>`) and each active product's page.
     const categories = await db
       .getRepository(CategoryEntity)
       .find({ select: { id: true }, order: { name: 'ASC' } });
     const pages = [
-      ...SITE_ROUTES.filter((route) => route.crawl).map((route) => route.path),
+      ...SITE_ROUTES.filter((route) => route.crawl && !route.path.includes(':')).map((route) => route.path),
       ...categories.map((category) => `/?category=${category.id}`),
+      ...(await productPagePaths(db.manager)),
     ];
     return reply
       .header('cache-control', 'public, max-age=3600')

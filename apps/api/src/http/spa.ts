@@ -42,7 +42,7 @@ const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
  * route-preloads.json (the page is then sent as it is). Read again when the build changes under a
  * running api (a `vite build` during development), so a page never names assets that are gone.
  */
-function pagesWithPreloads(root: string): (routePath: string) => string | undefined {
+function pagesWithPreloads(root: string): (routePath: string | null) => string | undefined {
   let built = -1;
   let pages = new Map<string, string>();
   let index: string | undefined;
@@ -57,6 +57,7 @@ function pagesWithPreloads(root: string): (routePath: string) => string | undefi
         pages = new Map(); // a build half-written: the page as it is, and read again next time
       }
     }
+    if (routePath === null) return index;
     return pages.get(routePath) ?? pages.get(ANY_OTHER_ROUTE) ?? index;
   };
 }
@@ -80,6 +81,11 @@ function readPages(root: string, index: string): Map<string, string> {
   );
 }
 
+/**
+ * Whether a page with a parameter shows something (a product page: a product on sale), for the
+ * status of its answer; an unknown or inactive product's page is the 404 page with status 404.
+ */
+export type PageExists = (routePath: string, pathname: string) => Promise<boolean>;
 
 /** Who is signed in, for a page (null for a visitor); a failure leaves the page to ask itself. */
 export type PageSession = (req: FastifyRequest) => Promise<CurrentUserDto | null>;
@@ -93,20 +99,35 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export interface SitePages {
   readonly hasSpa: boolean;
   /** A page of the app (status 200, with its preloads, canonical link and, when given, its session), or the 404 page. */
-  send(req: FastifyRequest, reply: FastifyReply, path: string, session?: CurrentUserDto | null): FastifyReply;
+  send(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    session?: CurrentUserDto | null,
+  ): Promise<FastifyReply>;
 }
 
-export function createSitePages({ root, env }: { root: string; env: Env }): SitePages {
+export function createSitePages({
+  root,
+  env,
+  pageExists,
+}: {
+  root: string;
+  env: Env;
+  pageExists?: PageExists;
+}): SitePages {
   const hasSpa = existsSync(join(root, 'index.html'));
   const pageFor = pagesWithPreloads(root);
   return {
     hasSpa,
-    send(req, reply, path, session) {
-      const route = findSiteRoute(path);
-      const page = route && pageFor(route.path);
+    async send(req, reply, path, session) {
+      const found = findSiteRoute(path);
+      const route = found && (!pageExists || (await pageExists(found.path, path))) ? found : undefined;
+      // The 404 page is the page as built: no screen's preloads, no canonical link.
+      const page = pageFor(route ? route.path : null);
       reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
       if (!page) return reply.type('text/html').sendFile('index.html');
-      const canonical = canonicalPath(path, req.url.slice(path.length));
+      const canonical = route ? canonicalPath(path, req.url.slice(path.length)) : null;
       const origin = canonical && shopOrigin(env, req);
       const head = origin ? `<link rel="canonical" href="${escapeMarkup(origin + canonical)}">` : '';
       let html = page.replace('</head>', `${head}</head>`);

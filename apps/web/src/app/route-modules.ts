@@ -14,6 +14,7 @@
 export const LAYOUT_MODULE = 'src/components/layout/app-layout.tsx';
 
 export const SCREEN_MODULES: Readonly<Record<string, string>> = {
+  '/products/:id': 'src/routes/product.page.tsx',
   '/cart': 'src/routes/cart.page.tsx',
   '/checkout': 'src/routes/checkout.page.tsx',
   '/orders': 'src/routes/orders.page.tsx',

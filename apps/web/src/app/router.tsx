@@ -17,11 +17,14 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       {
-        lazy: () =>
-          import('../components/layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        lazy: () => import('../components/layout/app-layout').then((m) => ({ Component: m.AppLayout })),
         // Opened directly, the screen draws once its layout has arrived (preloaded with the page).
         HydrateFallback: () => null,
         children: [
+          {
+            path: '/products/:id',
+            lazy: () => import('../routes/product.page').then((m) => ({ Component: m.ProductPage })),
+          },
           {
             path: '/cart',
             lazy: () => import('../routes/cart.page').then((m) => ({ Component: m.CartPage })),

@@ -37,6 +37,9 @@ import { CategoryEntity } from './category.entity';
 @Index('products_name_trgm_idx', { synchronize: false })
 @Index('products_description_trgm_idx', { synchronize: false })
 @Index('products_sku_trgm_idx', { synchronize: false })
+// The food facts filters' GIN indexes (migration FoodFacts1766300000000).
+@Index('products_dietary_labels_idx', { synchronize: false })
+@Index('products_allergens_idx', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -68,11 +71,31 @@ export class ProductEntity {
   @Column({ name: 'image_url', type: 'text', nullable: true })
   imageUrl!: string | null;
 
-  @Column({ name: 'is_organic', type: 'boolean', default: false })
-  isOrganic!: boolean;
+  /** Allergens it contains (packages/schema food-facts-terms.ts ALLERGENS), in that list's order. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  allergens!: string[];
 
-  @Column({ name: 'is_gluten_free', type: 'boolean', default: false })
-  isGlutenFree!: boolean;
+  /** Allergens it may contain (traces): kept apart from what it contains. */
+  @Column({ name: 'may_contain', type: 'text', array: true, default: () => "'{}'" })
+  mayContain!: string[];
+
+  /** Dietary labels (DIETARY_LABELS): 'organic' and 'gluten-free' were is_organic and is_gluten_free. */
+  @Column({ name: 'dietary_labels', type: 'text', array: true, default: () => "'{}'" })
+  dietaryLabels!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  ingredients!: string | null;
+
+  /** The nutrition declaration per 100 g or 100 ml (packages/schema food-facts.ts `Nutrition`). */
+  @Column({ type: 'jsonb', nullable: true })
+  nutrition!: Record<string, unknown> | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  origin!: string | null;
+
+  /** Storage instructions. */
+  @Column({ type: 'text', nullable: true })
+  storage!: string | null;
 
   @Column({ type: 'varchar', length: 64, unique: true })
   sku!: string;

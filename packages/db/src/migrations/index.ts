@@ -15,6 +15,7 @@ import { AnalyticsIndexes1766000000001 } from './1766000000001-analytics-indexes
 import { OrderLineSnapshots1766100000000 } from './1766100000000-order-line-snapshots';
 import { ShopSettings1766110000000 } from './1766110000000-shop-settings';
 import { SentEmails1766200000000 } from './1766200000000-sent-emails';
+import { FoodFacts1766300000000 } from './1766300000000-food-facts';
 import { SoldByMeasure1766400000000 } from './1766400000000-sold-by-measure';
 import { AnalyticsRollup1766600000000 } from './1766600000000-analytics-rollup';
 
@@ -37,6 +38,7 @@ export const migrations = [
   OrderLineSnapshots1766100000000,
   ShopSettings1766110000000,
   SentEmails1766200000000,
+  FoodFacts1766300000000,
   SoldByMeasure1766400000000,
   AnalyticsRollup1766600000000,
 ];

@@ -16,6 +16,7 @@
  * products account for much of the trade, and totals are the sum of the items at their prices.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import { ALLERGENS, DIETARY_LABELS } from '@shop/schema';
 
 export const LARGE_PRODUCTS = 10_000;
 export const LARGE_CUSTOMERS = 2_000;
@@ -278,7 +279,7 @@ export async function seedLargeData(dataSource: DataSource): Promise<LargeSeedRe
          FROM categories WHERE name = ANY($1::text[])
        ), words AS (SELECT $2::text[] AS adj, $3::text[] AS noun, $4::text[] AS size, $5::text[] AS unit)
        INSERT INTO products (sku, name, description, category_id, price, unit, stock, low_stock_threshold,
-                             is_organic, is_gluten_free, is_active, image_url, created_at, updated_at)
+                             dietary_labels, allergens, may_contain, is_active, image_url, created_at, updated_at)
        SELECT 'LG-' || i,
               adj[1 + i % 20] || ' ' || noun[1 + (i / 20) % 50] || ' ' || size[1 + (i / 1000) % 10],
               adj[1 + i % 20] || ' ' || lower(noun[1 + (i / 20) % 50]) || ' from our '
@@ -289,15 +290,34 @@ export async function seedLargeData(dataSource: DataSource): Promise<LargeSeedRe
               CASE WHEN r < 0.04 THEN 0 WHEN r < 0.14 THEN 1 + floor(random() * 9)::int
                    ELSE 10 + floor(random() * 490)::int END,
               10,
-              adj[1 + i % 20] = 'Organic' OR random() < 0.1,
-              random() < 0.2,
+              -- Labels that the allergens do not contradict (a vegan product contains no milk).
+              ARRAY(SELECT l FROM unnest($6::text[]) AS l WHERE
+                (l = 'vegan' AND NOT f.allergens && ARRAY['milk', 'eggs', 'fish', 'crustaceans', 'molluscs']
+                   AND abs(hashint4(i * 7 + 1)) % 100 < 40)
+                OR (l = 'vegetarian' AND NOT f.allergens && ARRAY['fish', 'crustaceans', 'molluscs']
+                   AND abs(hashint4(i * 7 + 1)) % 100 < 60)
+                OR (l = 'gluten-free' AND NOT f.allergens && ARRAY['gluten', 'wheat']
+                   AND abs(hashint4(i * 7 + 2)) % 100 < 25)
+                OR (l = 'lactose-free' AND abs(hashint4(i * 7 + 3)) % 100 < 15)
+                OR (l = 'organic' AND (adj[1 + i % 20] = 'Organic' OR abs(hashint4(i * 7 + 4)) % 100 < 10))
+                OR (l = 'halal' AND abs(hashint4(i * 7 + 5)) % 100 < 10)
+                OR (l = 'kosher' AND abs(hashint4(i * 7 + 6)) % 100 < 8)),
+              f.allergens,
+              f.may_contain,
               i % 50 <> 0,
               NULL,
               created, created
        FROM generate_series(1, ${LARGE_PRODUCTS}) AS i, cats, words,
-            LATERAL (SELECT i AS _i, random() AS r, now() - random() * interval '730 days' AS created) AS x
+            LATERAL (SELECT i AS _i, random() AS r, now() - random() * interval '730 days' AS created) AS x,
+            -- Each allergen contained by ~8 % of products and a trace of it in ~5 % more (issue 20).
+            LATERAL (
+              SELECT ARRAY(SELECT a FROM unnest($7::text[]) WITH ORDINALITY AS t(a, k)
+                           WHERE abs(hashint4(i * 16 + k::int)) % 100 < 8) AS allergens,
+                     ARRAY(SELECT a FROM unnest($7::text[]) WITH ORDINALITY AS t(a, k)
+                           WHERE abs(hashint4(i * 16 + k::int)) % 100 BETWEEN 8 AND 12) AS may_contain
+            ) AS f
        ON CONFLICT (sku) DO NOTHING`,
-      [LARGE_CATEGORIES.map(([name]) => name), ADJECTIVES, NOUNS, SIZES, UNITS],
+      [LARGE_CATEGORIES.map(([name]) => name), ADJECTIVES, NOUNS, SIZES, UNITS, DIETARY_LABELS, ALLERGENS],
     );
 
     const customers = await written(

@@ -67,8 +67,20 @@ describe('the seeded catalogue', () => {
   it('has prices as 2-decimal strings and organic and gluten-free labels', async () => {
     const products = await db.dataSource.manager.find(ProductEntity);
     for (const product of products) expect(product.price).toMatch(/^\d+\.\d{2}$/);
-    expect(products.some((p) => p.isOrganic)).toBe(true);
-    expect(products.some((p) => p.isGlutenFree)).toBe(true);
+    expect(products.some((p) => p.dietaryLabels.includes('organic'))).toBe(true);
+    expect(products.some((p) => p.dietaryLabels.includes('gluten-free'))).toBe(true);
+    // Issue 20: every demo product has its food facts; some vegan ones are not free from peanuts.
+    for (const product of products) {
+      expect(product.ingredients, product.sku).toBeTruthy();
+      expect(product.nutrition, product.sku).not.toBeNull();
+      expect(product.origin, product.sku).toBeTruthy();
+      expect(product.storage, product.sku).toBeTruthy();
+    }
+    const vegan = products.filter((p) => p.dietaryLabels.includes('vegan'));
+    expect(vegan.some((p) => [...p.allergens, ...p.mayContain].includes('peanuts'))).toBe(true);
+    expect(
+      vegan.some((p) => ![...p.allergens, ...p.mayContain].some((a) => a === 'peanuts' || a === 'milk')),
+    ).toBe(true);
     expect(new Set(products.map((p) => p.sku)).size).toBe(products.length);
   });
 

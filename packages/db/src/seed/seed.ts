@@ -4,9 +4,10 @@
  * second run and nothing is duplicated.
  */
 import type { DataSource } from 'typeorm';
-import { ROLE_DESCRIPTIONS, ROLES } from '@shop/schema';
-import { categories, products } from './catalogue';
+import { ALLERGENS, DIETARY_LABELS, ROLE_DESCRIPTIONS, ROLES } from '@shop/schema';
+import { categories, products, type SeedProduct } from './catalogue';
 import { seedProductMeasures } from './measures-seed';
+import { foodFacts, seedNutrition } from './food-facts';
 import { demoAccounts } from './demo-accounts';
 import { seedPermissionModel } from './permissions-seed';
 
@@ -19,6 +20,27 @@ export interface SeedResult {
 
 /** Where the web serves the shipped product illustrations from. */
 export const PRODUCT_IMAGE_BASE = '/products/';
+
+/** The product's food facts as stored (issue 20): lists in the catalogue's order, as the api writes them. */
+function storedFoodFacts(product: SeedProduct) {
+  const facts = foodFacts[product.sku];
+  const ordered = (values: readonly string[], order: readonly string[]) =>
+    order.filter((value) => values.includes(value));
+  const labels = [
+    ...(facts?.labels ?? []),
+    ...(product.isOrganic ? ['organic'] : []),
+    ...(product.isGlutenFree ? ['gluten-free'] : []),
+  ];
+  return {
+    allergens: `{${ordered(facts?.allergens ?? [], ALLERGENS).join(',')}}`,
+    mayContain: `{${ordered(facts?.mayContain ?? [], ALLERGENS).join(',')}}`,
+    labels: `{${ordered(labels, DIETARY_LABELS).join(',')}}`,
+    ingredients: facts?.ingredients ?? null,
+    nutrition: facts ? JSON.stringify(seedNutrition(facts)) : null,
+    origin: facts?.origin ?? null,
+    storage: facts?.storage ?? null,
+  };
+}
 
 export async function seedDemoData(dataSource: DataSource): Promise<SeedResult> {
   return dataSource.transaction(async (tx) => {
@@ -38,14 +60,19 @@ export async function seedDemoData(dataSource: DataSource): Promise<SeedResult> 
       [categories.map((c) => c.name), categories.map((c) => c.description)],
     );
 
+    const facts = products.map(storedFoodFacts);
     const insertedProducts = await tx.query(
       `INSERT INTO products (sku, name, description, category_id, price, unit, stock, low_stock_threshold,
-                             is_organic, is_gluten_free, is_active, image_url)
+                             is_active, image_url, allergens, may_contain, dietary_labels, ingredients,
+                             nutrition, origin, storage)
        SELECT p.sku, p.name, p.description, c.id, p.price, p.unit, p.stock, p.threshold,
-              p.organic, p.gluten_free, p.active, p.image
+              p.active, p.image, p.allergens::text[], p.may_contain::text[], p.labels::text[], p.ingredients,
+              p.nutrition::jsonb, p.origin, p.storage
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::int[],
-                   $8::int[], $9::bool[], $10::bool[], $11::bool[], $12::text[])
-            AS p(sku, name, description, category, price, unit, stock, threshold, organic, gluten_free, active, image)
+                   $8::int[], $9::bool[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+                   $15::text[], $16::text[], $17::text[])
+            AS p(sku, name, description, category, price, unit, stock, threshold, active, image,
+                 allergens, may_contain, labels, ingredients, nutrition, origin, storage)
        JOIN categories c ON c.name = p.category
        ON CONFLICT (sku) DO NOTHING RETURNING id`,
       [
@@ -57,10 +84,15 @@ export async function seedDemoData(dataSource: DataSource): Promise<SeedResult> 
         products.map((p) => p.unit),
         products.map((p) => p.stock),
         products.map((p) => p.lowStockThreshold),
-        products.map((p) => p.isOrganic),
-        products.map((p) => p.isGlutenFree),
         products.map((p) => p.isActive),
         products.map((p) => (p.image ? PRODUCT_IMAGE_BASE + p.image : null)),
+        facts.map((f) => f.allergens),
+        facts.map((f) => f.mayContain),
+        facts.map((f) => f.labels),
+        facts.map((f) => f.ingredients),
+        facts.map((f) => f.nutrition),
+        facts.map((f) => f.origin),
+        facts.map((f) => f.storage),
       ],
     );
 

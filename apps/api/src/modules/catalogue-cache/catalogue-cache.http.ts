@@ -9,10 +9,10 @@
  * into a catalogue, nor hand a signed-out answer to a cookie whose session is still live).
  * Signed-in answers never enter the cache, and keep `Cache-Control: no-store` (http/private-answers.ts).
  *
- * What is cached: the public reads of app.ts (products.list, products.page, products.byId,
- * categories.list, categories.storefront, alone or in one tRPC batch; GET /api/products, /api/products/:id,
+ * What is cached: the public reads of app.ts (products.list, products.page, products.facets,
+ * products.byId, categories.list, categories.storefront, alone or in one tRPC batch; GET /api/products, /api/products/:id,
  * /api/categories), 200 answers only, keyed by path and normalised query (parameters in name order,
- * a tRPC input's JSON with its keys sorted). A streamed tRPC answer (`trpc-accept`) is not cached.
+ * a tRPC input's JSON with its keys sorted and its set-valued filters sorted: `SET_VALUED_KEYS`). A streamed tRPC answer (`trpc-accept`) is not cached.
  *
  * Every cached answer, on the miss that fills it as on each hit, carries the same bytes and headers:
  * a weak ETag (If-None-Match → 304), `Cache-Control: public, max-age=<bound>` (categories also
@@ -57,6 +57,16 @@ interface State extends Target {
   settle: ((entry: CachedAnswer | null) => void) | null;
 }
 
+/**
+ * Inputs whose value is a set (the storefront's food facts filters, issue 20): the answer is the
+ * same whatever the order or repetition of its items, so the key lists them once, sorted —
+ * `freeFrom: ['peanuts', 'milk']` and `['milk', 'peanuts']` are one cache entry.
+ */
+const SET_VALUED_KEYS = new Set(['freeFrom', 'dietaryLabels']);
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 /** JSON with every object's keys in order: the same input, however its keys were ordered. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -64,7 +74,11 @@ export function canonicalJson(value: unknown): string {
     const record = value as Record<string, unknown>;
     return `{${Object.keys(record)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+      .map((key) => {
+        const item = record[key];
+        const canonical = SET_VALUED_KEYS.has(key) && isStringList(item) ? [...new Set(item)].sort() : item;
+        return `${JSON.stringify(key)}:${canonicalJson(canonical)}`;
+      })
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -59,11 +59,18 @@ const HIDDEN = { listed: false, inCategory: false, one: 404, trpcOne: 404, pageT
 
 describe('a hidden category', () => {
   it('hides its products from visitors and customers everywhere, not from staff, until shown again', async () => {
-    const category = (await call(inventory, 'POST', '/api/categories', { name: `Hideable ${Date.now()}` }))
-      .body;
+    const category = (
+      await call(inventory, 'POST', '/api/categories', {
+        name: `Hideable ${Math.random()
+          .toString(36)
+          .replace(/[^a-z]/g, '')}`,
+      })
+    ).body;
     const product = (
       await call(inventory, 'POST', '/api/products', {
-        name: `Hideable jam ${Date.now()}`,
+        name: `Hideable jam ${Math.random()
+          .toString(36)
+          .replace(/[^a-z]/g, '')}`,
         description: 'In a category that will be hidden',
         price: '3.20',
         stock: 5,

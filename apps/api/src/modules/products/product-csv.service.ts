@@ -7,10 +7,14 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { EntityManager } from 'typeorm';
-import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from './product-measure';
+import { toMeasure } from './product-measure';
+import type { FOOD_FACTS_CSV_COLUMNS } from '@shop/schema';
 import {
+  NUTRITION_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
   PRODUCT_CSV_MEASURE_COLUMNS,
+  applyLabelFlags,
   measureFromCsv,
   measureToCsv,
   type ProductMeasure,
@@ -30,36 +34,58 @@ import { BadRequestError, ConflictError } from '../../errors';
 import { bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
+import {
+  productsForExport,
+  upsertProductsBySku,
+  type ProductField,
+  type ProductRow,
+  type ProductValues,
+} from './product.repository';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
-interface ExportRow {
-  sku: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  price: string;
-  unit: string;
-  stock: number;
-  low_stock_threshold: number;
-  is_organic: boolean;
-  is_gluten_free: boolean;
-  is_active: boolean;
-  image_url: string | null;
+/** A product as one CSV row: the columns of PRODUCT_CSV_EXPORT_COLUMNS. */
+function exportRecord(row: ProductRow): Record<string, unknown> {
+  const nutrition = row.nutrition;
+  return {
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    category: row.category_name,
+    price: row.price,
+    unit: row.unit,
+    stock: row.stock,
+    low_stock_threshold: row.low_stock_threshold,
+    is_organic: row.dietary_labels.includes('organic'),
+    is_gluten_free: row.dietary_labels.includes('gluten-free'),
+    is_active: row.is_active,
+    image_url: row.image_url,
+    // The food facts block (issue 20).
+    allergens: row.allergens.join(';'),
+    may_contain: row.may_contain.join(';'),
+    dietary_labels: row.dietary_labels.join(';'),
+    ingredients: row.ingredients,
+    origin: row.origin,
+    storage: row.storage,
+    nutrition_basis: nutrition ? `100${nutrition.basis}` : '',
+    energy_kj: nutrition?.energyKj,
+    energy_kcal: nutrition?.energyKcal,
+    fat_g: nutrition?.fat,
+    saturates_g: nutrition?.saturates,
+    carbohydrate_g: nutrition?.carbohydrate,
+    sugars_g: nutrition?.sugars,
+    protein_g: nutrition?.protein,
+    salt_g: nutrition?.salt,
+  };
 }
 
 export async function exportProductsCsv(db: EntityManager): Promise<string> {
-  const rows: (ExportRow & MeasureRow)[] = await db.query(
-    `SELECT p.sku, p.name, p.description, c.name AS category, p.price, p.unit, p.stock, p.low_stock_threshold,
-            p.is_organic, p.is_gluten_free, p.is_active, p.image_url, ${MEASURE_COLUMNS}
-     FROM products p LEFT JOIN categories c ON c.id = p.category_id
-     ORDER BY p.sku`,
-  );
-  // The sold-by block after the catalogue's own columns (product-csv-measures.ts).
-  const withMeasures = rows.map((row) => ({ ...row, ...measureToCsv(toMeasure(row)) }));
-  return stringify(withMeasures, {
+  const rows = await productsForExport(db);
+  // The sold-by block after the catalogue's and the food facts' columns (product-csv-measures.ts).
+  const records = rows.map((row) => ({ ...exportRecord(row), ...measureToCsv(toMeasure(row)) }));
+  return stringify(records, {
     header: true,
-    columns: [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS],
+    columns: [...PRODUCT_CSV_EXPORT_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS],
     cast: { boolean: (value) => String(value), string: neutraliseCsvFormula },
   });
 }
@@ -115,17 +141,20 @@ function parseCsv(text: string): string[][] {
   }
 }
 
-/** Column name → index, after checking the header names every column exactly once. */
+/**
+ * Column name → index, after checking the header names every required column, no unknown one,
+ * and the nutrition columns all or none (the food facts block is optional: FOOD_FACTS_CSV_COLUMNS).
+ */
 function readHeader(header: string[]): Map<string, number> {
   const names = header.map((name) => name.trim().toLowerCase());
-  const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
-  // The sold-by block is optional: a file from before it still imports.
-  const known: readonly string[] = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS];
+  const hasNutrition = NUTRITION_CSV_COLUMNS.some((column) => names.includes(column));
+  const required = [...PRODUCT_CSV_COLUMNS, ...(hasNutrition ? NUTRITION_CSV_COLUMNS : [])];
+  const missing: string[] = required.filter((column) => !names.includes(column));
+  // The food facts and sold-by blocks are optional: a file from before them still imports.
+  const known: readonly string[] = [...PRODUCT_CSV_EXPORT_COLUMNS, ...PRODUCT_CSV_MEASURE_COLUMNS];
   const unknown = names.filter((name) => !known.includes(name));
   const partial = PRODUCT_CSV_MEASURE_COLUMNS.filter((column) => !names.includes(column));
-  if (partial.length > 0 && partial.length < PRODUCT_CSV_MEASURE_COLUMNS.length) {
-    missing.push(...(partial as unknown as typeof missing));
-  }
+  if (partial.length > 0 && partial.length < PRODUCT_CSV_MEASURE_COLUMNS.length) missing.push(...partial);
   const issues: ErrorIssue[] = [];
   if (missing.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.missingColumns(missing) });
   if (unknown.length) issues.push({ path: 'header', message: PRODUCT_CSV_MESSAGES.unknownColumns(unknown) });
@@ -165,7 +194,10 @@ async function validRows(db: EntityManager, file: Buffer, options: ImportOptions
   const products = records.map((record, index) => {
     const row = index + 2;
     const cells = Object.fromEntries(
-      PRODUCT_CSV_COLUMNS.map((column) => [column, restoreCsvFormula(record[columns.get(column)!] ?? '')]),
+      PRODUCT_CSV_EXPORT_COLUMNS.filter((column) => columns.has(column)).map((column) => [
+        column,
+        restoreCsvFormula(record[columns.get(column)!] ?? ''),
+      ]),
     );
     const parsed = ProductCsvRow.safeParse(cells);
     const measured = columns.has('sold_by')
@@ -202,6 +234,8 @@ async function validRows(db: EntityManager, file: Buffer, options: ImportOptions
     else firstRowOfSku.set(skuKey, row);
     return { ...product, categoryId: categoryId ?? '' };
   });
+  // The food facts the file carries (a column it lacks leaves that fact of each product alone).
+  const given = FOOD_FACTS_FIELDS.filter(([, column]) => columns.has(column)).map(([field]) => field);
 
   if (issues.length) {
     const invalidRows = new Set(issues.map((issue) => issue.path.split(':', 1)[0])).size;
@@ -210,27 +244,18 @@ async function validRows(db: EntityManager, file: Buffer, options: ImportOptions
       issues.slice(0, PRODUCT_CSV_MAX_ISSUES),
     );
   }
-  return products as NonNullable<(typeof products)[number]>[];
+  return { products: products as NonNullable<(typeof products)[number]>[], given };
 }
 
-/**
- * The columns an import writes that the Edit Product form edits too: all but stock. A row whose
- * values among these changed raises the product's edit version (an Edit Product dialog open on it is
- * outdated); a new stock level alone does not (stock has its own check, as for orders).
- */
-const EDITED_COLUMNS = [
-  'name',
-  'description',
-  'category_id',
-  'price',
-  'unit',
-  'low_stock_threshold',
-  'is_organic',
-  'is_gluten_free',
-  'is_active',
-  'image_url',
+/** The food facts fields by their first CSV column. */
+const FOOD_FACTS_FIELDS: [ProductField, (typeof FOOD_FACTS_CSV_COLUMNS)[number]][] = [
+  ['allergens', 'allergens'],
+  ['mayContain', 'may_contain'],
+  ['ingredients', 'ingredients'],
+  ['origin', 'origin'],
+  ['storage', 'storage'],
+  ['nutrition', 'nutrition_basis'],
 ];
-const editedTuple = (table: string) => `(${EDITED_COLUMNS.map((column) => `${table}.${column}`).join(', ')})`;
 
 /**
  * The category of every row, by name (case-insensitive), each locked against a concurrent delete
@@ -277,7 +302,7 @@ export async function importProductsCsv(
   file: Buffer,
   options: ImportOptions = {},
 ): Promise<ProductImportResult> {
-  const checked = await validRows(ctx.db, file, options);
+  const { products: checked, given } = await validRows(ctx.db, file, options);
   return ctx.db.transaction(async (tx) => {
     const categories = await resolveCategories(
       tx,
@@ -290,49 +315,48 @@ export async function importProductsCsv(
     }));
     // Existing rows locked in SKU order (the order every writer uses), so a concurrent order or
     // stock edit waits for the import instead of being overwritten by it.
-    const before: { id: string; sku: string; stock: number }[] = await tx.query(
-      `SELECT id, sku, stock FROM products WHERE sku = ANY($1::text[]) ORDER BY sku FOR UPDATE`,
+    const before: { id: string; sku: string; stock: number; dietary_labels: string[] }[] = await tx.query(
+      `SELECT id, sku, stock, dietary_labels FROM products WHERE sku = ANY($1::text[]) ORDER BY sku FOR UPDATE`,
       [products.map((product) => product.sku)],
     );
     const stockBefore = new Map(before.map((row) => [row.sku, row]));
 
-    const written: { id: string; sku: string; inserted: boolean }[] = await tx.query(
-      `INSERT INTO products (sku, name, description, category_id, price, unit, stock, low_stock_threshold,
-                             is_organic, is_gluten_free, is_active, image_url)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::numeric[], $6::text[], $7::int[],
-                            $8::int[], $9::bool[], $10::bool[], $11::bool[], $12::text[])
-       ON CONFLICT (sku) DO UPDATE SET
-         name = EXCLUDED.name, description = EXCLUDED.description, category_id = EXCLUDED.category_id,
-         price = EXCLUDED.price, unit = EXCLUDED.unit, stock = EXCLUDED.stock,
-         low_stock_threshold = EXCLUDED.low_stock_threshold, is_organic = EXCLUDED.is_organic,
-         is_gluten_free = EXCLUDED.is_gluten_free, is_active = EXCLUDED.is_active, image_url = EXCLUDED.image_url,
-         updated_at = now(),
-         ${bumpEditVersion({
-           table: 'products',
-           when: `${editedTuple('products')} IS DISTINCT FROM ${editedTuple('EXCLUDED')}`,
-         })}
-       WHERE (products.name, products.description, products.category_id, products.price, products.unit,
-              products.stock, products.low_stock_threshold, products.is_organic, products.is_gluten_free,
-              products.is_active, products.image_url)
-         IS DISTINCT FROM
-             (EXCLUDED.name, EXCLUDED.description, EXCLUDED.category_id, EXCLUDED.price, EXCLUDED.unit,
-              EXCLUDED.stock, EXCLUDED.low_stock_threshold, EXCLUDED.is_organic, EXCLUDED.is_gluten_free,
-              EXCLUDED.is_active, EXCLUDED.image_url)
-       RETURNING id, sku, (xmax = 0) AS inserted`,
-      [
-        products.map((p) => p.sku),
-        products.map((p) => p.name),
-        products.map((p) => p.description),
-        products.map((p) => p.categoryId),
-        products.map((p) => centsToDecimal(p.priceCents)),
-        products.map((p) => p.unit),
-        products.map((p) => p.stock),
-        products.map((p) => p.lowStockThreshold),
-        products.map((p) => p.isOrganic),
-        products.map((p) => p.isGlutenFree),
-        products.map((p) => p.isActive),
-        products.map((p) => p.imageUrl),
-      ],
+    const fields: ProductField[] = [
+      'sku',
+      'name',
+      'description',
+      'categoryId',
+      'price',
+      'unit',
+      'stock',
+      'lowStockThreshold',
+      'isActive',
+      'imageUrl',
+      'dietaryLabels',
+      ...given,
+    ];
+    const values: Partial<ProductValues>[] = products.map((p) => ({
+      sku: p.sku,
+      name: p.name,
+      description: p.description,
+      categoryId: p.categoryId,
+      price: centsToDecimal(p.priceCents),
+      unit: p.unit,
+      stock: p.stock,
+      lowStockThreshold: p.lowStockThreshold,
+      isActive: p.isActive,
+      imageUrl: p.imageUrl,
+      // The labels column, or the product's labels, with is_organic and is_gluten_free applied.
+      dietaryLabels: applyLabelFlags(p.dietaryLabels ?? stockBefore.get(p.sku)?.dietary_labels ?? [], p),
+      allergens: p.allergens,
+      mayContain: p.mayContain,
+      ingredients: p.ingredients,
+      origin: p.origin,
+      storage: p.storage,
+      nutrition: p.nutrition,
+    }));
+    const written = await upsertProductsBySku(tx, fields, values, (changed) =>
+      bumpEditVersion({ table: 'products', when: changed }),
     );
 
     await writeImportedMeasures(

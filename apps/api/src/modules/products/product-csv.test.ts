@@ -9,13 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
+import { FOOD_FACTS_CSV_COLUMNS } from '@shop/schema';
 
 let shop: TestApp;
 const cookies: Record<string, string> = {};
 
 const SNAPSHOT_SQL = `
   SELECT md5(string_agg(concat_ws('|', sku, name, description, category_id, price, unit, stock, low_stock_threshold,
-                                  is_organic, is_gluten_free, is_active, image_url), E'\\n' ORDER BY sku)) AS digest,
+                                  dietary_labels, allergens, may_contain, ingredients, nutrition, origin, storage,
+                                  is_active, image_url), E'\\n' ORDER BY sku)) AS digest,
          count(*)::int AS count
   FROM products`;
 
@@ -79,12 +81,24 @@ beforeAll(async () => {
   // 10,000 more products across the categories, as a distributor's catalogue would have.
   await shop.dataSource.query(`
     INSERT INTO products (sku, name, description, category_id, price, unit, stock, low_stock_threshold,
-                          is_organic, is_gluten_free, is_active, image_url)
+                          dietary_labels, allergens, may_contain, ingredients, nutrition, origin, storage,
+                          is_active, image_url)
     SELECT 'RT-' || lpad(n::text, 5, '0'), 'Round trip item ' || n || ', "quoted" & comma',
            CASE WHEN n % 7 = 0 THEN E'Two lines\\nof description' ELSE 'Plain description ' || n END,
            (SELECT id FROM categories ORDER BY name OFFSET (n % 8) LIMIT 1),
            round((n % 5000) / 100.0 + 0.49, 2), (ARRAY['kg','lb','bottle','dozen','loaf','pack'])[1 + n % 6],
-           n % 300, n % 20, n % 3 = 0, n % 4 = 0, n % 50 <> 0,
+           n % 300, n % 20,
+           (CASE WHEN n % 3 = 0 THEN ARRAY['vegetarian'] ELSE '{}' END)
+             || (CASE WHEN n % 4 = 0 THEN ARRAY['gluten-free'] ELSE '{}' END)
+             || (CASE WHEN n % 3 = 0 THEN ARRAY['organic'] ELSE '{}' END),
+           CASE WHEN n % 5 = 0 THEN ARRAY['milk', 'peanuts'] ELSE '{}' END,
+           CASE WHEN n % 6 = 0 THEN ARRAY['sesame'] ELSE '{}' END,
+           CASE WHEN n % 2 = 0 THEN 'Water, salt; "quoted", and more ' || n END,
+           CASE WHEN n % 3 = 0 THEN jsonb_build_object('basis', 'g', 'energyKj', n % 3000, 'energyKcal', n % 700,
+             'fat', 10.5, 'saturates', 2.1, 'carbohydrate', 40, 'sugars', 5.5, 'protein', 8, 'salt', 0.75) END,
+           CASE WHEN n % 7 = 0 THEN 'Italy' END,
+           CASE WHEN n % 8 = 0 THEN 'Keep cool' END,
+           n % 50 <> 0,
            CASE WHEN n % 2 = 0 THEN '/products/sample-' || n || '.svg' END
     FROM generate_series(1, 10000) AS n`);
 });
@@ -103,7 +117,9 @@ describe('product CSV export and import', () => {
     expect(exported.headers['content-disposition']).toMatch(
       /^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(exported.body.split('\n', 1)[0]).toBe(`${HEADER},${MEASURE_HEADER}`);
+    expect(exported.body.split('\n', 1)[0]).toBe(
+      `${HEADER},${FOOD_FACTS_CSV_COLUMNS.join(',')},${MEASURE_HEADER}`,
+    );
 
     // Importing the export over itself changes nothing.
     const same = await importCsv(exported.body);

@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { QueryFailedError } from 'typeorm';
 import {
   PRODUCT_DELETE_MESSAGES,
+  applyLabelFlags,
   centsToDecimal,
   type AdminProductDto,
   type ProductDeleteResult,
@@ -20,7 +20,7 @@ import { isStillReferenced } from '../../sql/pg-errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
-import { readAdminProduct } from './products.service';
+import { insertProduct, isDuplicateSku, readAdminProduct, updateProduct } from './product.repository';
 import { lockCategoryForProduct } from '../categories/categories.service';
 import { writeProductMeasure } from './product-measure';
 
@@ -55,16 +55,14 @@ function categoryName(tx: EntityManager, categoryId: string): Promise<string> {
   return lockCategoryForProduct(tx, categoryId);
 }
 
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === '23505' && (!constraint || driverError.constraint === constraint);
-}
-
-const SKU_CONSTRAINT = 'UQ_c44ac33a05b144dd0d9ddcf9327';
-
 function duplicateSku(sku: string): ConflictError {
   return new ConflictError(`A product with SKU ${sku} already exists`);
+}
+
+/** The food facts a form or script sent (issue 20); the ones not sent stay undefined: kept as they are. */
+function foodFactsOf(input: NewProduct | ProductReplacement) {
+  const { allergens, mayContain, ingredients, nutrition, origin, storage } = input;
+  return { allergens, mayContain, ingredients, nutrition, origin, storage };
 }
 
 /** An empty image URL means "no image". */
@@ -82,30 +80,24 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
       return await ctx.db.transaction(async (tx) => {
         const category = await categoryName(tx, input.categoryId);
         const sku = input.sku ?? generateSku(category);
-        const [row]: { id: string }[] = await tx.query(
-          `INSERT INTO products (name, description, price, unit, stock, category_id, image_url, is_organic,
-                                 is_gluten_free, low_stock_threshold, sku, is_active)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-           RETURNING id`,
-          [
-            input.name,
-            input.description,
-            centsToDecimal(input.price),
-            input.unit,
-            input.stock,
-            input.categoryId,
-            imageUrl(input.imageUrl),
-            input.isOrganic,
-            input.isGlutenFree,
-            input.lowStockThreshold,
-            sku,
-            input.isActive,
-          ],
-        );
-        await writeProductMeasure(tx, row!.id, input);
+        const id = await insertProduct(tx, {
+          name: input.name,
+          description: input.description,
+          price: centsToDecimal(input.price),
+          unit: input.unit,
+          stock: input.stock,
+          categoryId: input.categoryId,
+          imageUrl: imageUrl(input.imageUrl),
+          lowStockThreshold: input.lowStockThreshold,
+          sku,
+          isActive: input.isActive,
+          ...foodFactsOf(input),
+          dietaryLabels: applyLabelFlags(input.dietaryLabels ?? [], input),
+        });
+        await writeProductMeasure(tx, id, input);
         await recordStockMovements(tx, [
           {
-            productId: row!.id,
+            productId: id,
             quantityBefore: 0,
             quantityAfter: input.stock,
             source: 'staff',
@@ -113,11 +105,11 @@ export async function createProduct(ctx: ServiceContext, input: NewProduct): Pro
             userId: ctx.user?.id ?? null,
           },
         ]);
-        invalidateCatalogue(tx, [row!.id]);
-        return readAdminProduct(tx, row!.id);
+        invalidateCatalogue(tx, [id]);
+        return readAdminProduct(tx, id);
       });
     } catch (error) {
-      if (!isUniqueViolation(error, SKU_CONSTRAINT)) throw error;
+      if (!isDuplicateSku(error)) throw error;
       if (input.sku) throw duplicateSku(input.sku);
       if (attempt >= 4) throw new ConflictError('Could not generate a unique SKU; please try again');
     }
@@ -136,8 +128,8 @@ export async function replaceProduct(
 ): Promise<AdminProductDto> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [current]: { stock: number; version: number }[] = await tx.query(
-        `SELECT stock, version FROM products WHERE id = $1 FOR UPDATE`,
+      const [current]: { stock: number; version: number; dietary_labels: string[] }[] = await tx.query(
+        `SELECT stock, version, dietary_labels FROM products WHERE id = $1 FOR UPDATE`,
         [input.id],
       );
       if (!current) throw new NotFoundError('Product');
@@ -145,27 +137,25 @@ export async function replaceProduct(
       await assertEditVersion('product', current, input.version, readCurrent);
       if (input.stock !== undefined) await assertExpectedStock(current, input.expectedStock, readCurrent);
       await categoryName(tx, input.categoryId);
-      await tx.query(
-        `UPDATE products
-         SET name = $2, description = $3, price = $4, unit = COALESCE($5, unit), stock = COALESCE($6, stock),
-             category_id = $7, image_url = $8, is_organic = $9, is_gluten_free = $10, low_stock_threshold = $11,
-             sku = COALESCE($12, sku), is_active = COALESCE($13, is_active), updated_at = now(), ${bumpEditVersion()}
-         WHERE id = $1`,
-        [
-          input.id,
-          input.name,
-          input.description,
-          centsToDecimal(input.price),
-          input.unit ?? null,
-          input.stock ?? null,
-          input.categoryId,
-          imageUrl(input.imageUrl),
-          input.isOrganic,
-          input.isGlutenFree,
-          input.lowStockThreshold,
-          input.sku ?? null,
-          input.isActive ?? null,
-        ],
+      // Food facts not sent keep their values; so do the labels, but for the spec's two booleans.
+      await updateProduct(
+        tx,
+        input.id,
+        {
+          name: input.name,
+          description: input.description,
+          price: centsToDecimal(input.price),
+          unit: input.unit,
+          stock: input.stock,
+          categoryId: input.categoryId,
+          imageUrl: imageUrl(input.imageUrl),
+          lowStockThreshold: input.lowStockThreshold,
+          sku: input.sku,
+          isActive: input.isActive,
+          ...foodFactsOf(input),
+          dietaryLabels: applyLabelFlags(input.dietaryLabels ?? current.dietary_labels, input),
+        },
+        [bumpEditVersion()],
       );
       await writeProductMeasure(tx, input.id, input);
       await recordStockMovements(tx, [
@@ -182,7 +172,7 @@ export async function replaceProduct(
       return readAdminProduct(tx, input.id);
     });
   } catch (error) {
-    if (input.sku && isUniqueViolation(error, SKU_CONSTRAINT)) throw duplicateSku(input.sku);
+    if (input.sku && isDuplicateSku(error)) throw duplicateSku(input.sku);
     throw error;
   }
 }

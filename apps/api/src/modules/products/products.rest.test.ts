@@ -6,6 +6,9 @@ import { expectNoInternals } from '../../test/expect-no-internals';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const STOREFRONT_KEYS = [
+  'allergens',
+  'dietaryLabels',
+  'mayContain',
   'categoryId',
   'description',
   'id',
@@ -16,6 +19,16 @@ const STOREFRONT_KEYS = [
   'price',
   'stock',
   'unit',
+  // How it is sold (issue 20 part B: product-measure.ts).
+  'soldBy',
+  'measureUnit',
+  'quantityStep',
+  'minQuantity',
+  'maxQuantity',
+  'netContent',
+  'netContentUnit',
+  'weightTolerance',
+  'unitPrice',
 ].sort();
 
 interface StorefrontProduct {
@@ -255,7 +268,10 @@ describe('GET /api/products/:id', () => {
     const response = await get(`/api/products/${made.id}`);
     expect(response.statusCode).toBe(200);
     const product = response.json();
-    expect(Object.keys(product).sort()).toEqual(STOREFRONT_KEYS);
+    // The product page's view: the card's fields and the food facts in full (issue 20).
+    expect(Object.keys(product).sort()).toEqual(
+      [...STOREFRONT_KEYS, 'ingredients', 'nutrition', 'origin', 'storage'].sort(),
+    );
     expect(product).toMatchObject({ id: made.id, name: 'Zz By Id', price: '3.10', stock: 9, unit: 'each' });
   });
 

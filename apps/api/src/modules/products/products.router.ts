@@ -1,21 +1,24 @@
 import { z } from 'zod';
+import type { ProductListItem } from '@shop/schema';
 import {
   AdminProductDto,
   AdminProductPageDto,
   AdminProductPageInput,
   ProductDeleteResult,
+  FacetCounts,
+  ProductDetailDto,
   ProductDto,
+  ProductFacetsInput,
   ProductIdInput,
   ProductInput,
   ProductListInput,
-  ProductListItem,
   ProductPage,
   ProductPageInput,
   ProductStockPatchInput,
   ProductUpdateInput,
 } from '@shop/schema';
 import { can, publicProcedure, router } from '../../trpc/trpc';
-import { adminProductPage, getProduct, listProducts, productPage } from './products.service';
+import { adminProductPage, getProduct, listProducts, productFacets, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 import { anonymousSearchLimit } from './products.rate-limit';
 
@@ -47,9 +50,19 @@ export const productsRouter = router({
     .input(AdminProductPageInput)
     .output(AdminProductPageDto)
     .query(({ ctx, input }) => adminProductPage(ctx, input)),
+  /**
+   * The storefront filters' counts (issue 20): how many products each "Free from" and dietary
+   * label option would show with the rest of the filter. Public and cacheable like `page`.
+   */
+  facets: publicProcedure
+    .input(ProductFacetsInput)
+    .use(anonymousSearchLimit)
+    .output(FacetCounts)
+    .query(({ ctx, input }) => productFacets(ctx, input)),
+  /** One product: the product page's view (food facts in full), or the admin view to staff. */
   byId: publicProcedure
     .input(ProductIdInput)
-    .output(ProductListItem)
+    .output(z.union([AdminProductDto, ProductDetailDto]))
     .query(({ ctx, input }) => getProduct(ctx, input.id)),
   /** POST /api/products (201). */
   create: can('products:create')

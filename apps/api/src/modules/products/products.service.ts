@@ -6,112 +6,41 @@ import type {
   AdminProductDto,
   AdminProductPageDto,
   AdminProductPageQuery,
+  FacetCounts,
+  ProductDetailDto,
   ProductDto,
+  ProductFacetsInput,
   ProductListInput,
   ProductPage,
   ProductPageInput,
 } from '@shop/schema';
-import { PRODUCT_PAGE_MAX } from '@shop/schema';
-import type { EntityManager } from 'typeorm';
+import { ALLERGENS, DIETARY_LABELS, PRODUCT_PAGE_MAX } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { likePattern } from '../../sql/like-pattern';
 import { onSale } from './on-sale';
-import { MEASURE_COLUMNS, toMeasureDto, type MeasureRow } from './product-measure';
+import {
+  facetCountColumns,
+  facetCountSource,
+  findProductRow,
+  foodFactsConditions,
+  selectProducts,
+  selectStorefrontProducts,
+  toAdminProductDto,
+  toProductDetailDto,
+  toProductDto,
+  type FoodFactsFilter,
+  type ProductRow,
+  type StorefrontRow,
+} from './product.repository';
 
-interface ProductRow extends MeasureRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price: string;
-  unit: string;
-  stock: number;
-  image_url: string | null;
-  category_id: string | null;
-  is_organic: boolean;
-  is_gluten_free: boolean;
-  sku: string;
-  low_stock_threshold: number;
-  is_active: boolean;
-  category_name: string | null;
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-}
-
-type StorefrontRow = Pick<
-  ProductRow,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'price'
-  | 'unit'
-  | 'stock'
-  | 'image_url'
-  | 'category_id'
-  | 'is_organic'
-  | 'is_gluten_free'
-  | keyof MeasureRow
->;
-
-/** The admin view's columns, read from `source` (the table, or a search's matches: `catalogueQuery`). */
-const SELECT_PRODUCTS = (source = 'products p') => `
-  SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-         p.is_organic, p.is_gluten_free, p.sku, p.low_stock_threshold, p.is_active,
-         p.created_at, p.updated_at, p.version, c.name AS category_name, ${MEASURE_COLUMNS}
-  FROM ${source}
-  LEFT JOIN categories c ON c.id = p.category_id`;
-
-/** The storefront view's columns only: no timestamps to parse, no admin fields (docs/benchmarks.md). */
-const SELECT_STOREFRONT_PRODUCTS = (source: string) => `
-  SELECT p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
-         p.is_organic, p.is_gluten_free, ${MEASURE_COLUMNS}
-  FROM ${source}`;
-
-function toProductDto(row: StorefrontRow): ProductDto {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    unit: row.unit,
-    stock: row.stock,
-    imageUrl: row.image_url,
-    categoryId: row.category_id,
-    isOrganic: row.is_organic,
-    isGlutenFree: row.is_gluten_free,
-    ...toMeasureDto(row),
-  };
-}
-
-function toAdminProductDto(row: ProductRow): AdminProductDto {
-  return {
-    ...toProductDto(row),
-    sku: row.sku,
-    lowStockThreshold: row.low_stock_threshold,
-    isActive: row.is_active,
-    category: row.category_id && row.category_name ? { id: row.category_id, name: row.category_name } : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    version: row.version,
-  };
-}
-
-/**
- * The admin view of one product, read through `db` (a transaction's manager inside one: the
- * product writes answer with it, and an edit refused as outdated carries it as the current values).
- */
-export async function readAdminProduct(db: EntityManager, id: string): Promise<AdminProductDto> {
-  const [row]: ProductRow[] = await db.query(`${SELECT_PRODUCTS()} WHERE p.id = $1`, [id]);
-  if (!row) throw new NotFoundError('Product');
-  return toAdminProductDto(row);
-}
+export { readAdminProduct } from './product.repository';
 
 function seesAllProducts(ctx: ServiceContext): boolean {
   return ctx.user?.permissions.has('products:read_all') ?? false;
 }
 
-interface ProductFilter {
+interface ProductFilter extends FoodFactsFilter {
   /** Only what shoppers may see (on-sale.ts). */
   onSaleOnly: boolean;
   categoryId?: string;
@@ -171,6 +100,7 @@ function catalogueQuery(filter: ProductFilter, params: unknown[]): { from: strin
     params.push(likePattern(filter.search));
     from = searchSource(filter.search, params.length, STOREFRONT_SEARCH, where);
   }
+  where.push(...foodFactsConditions(filter, params));
   if (filter.after) {
     // An unknown cursor is an empty page.
     params.push(filter.after);
@@ -204,7 +134,7 @@ export async function listProducts(
     params.push(input.offset);
     page += ` OFFSET $${params.length}`;
   }
-  const select = all ? SELECT_PRODUCTS(query.from) : SELECT_STOREFRONT_PRODUCTS(query.from);
+  const select = all ? selectProducts(query.from) : selectStorefrontProducts(query.from);
   const rows: ProductRow[] = await ctx.db.query(
     `${select} ${query.where} ORDER BY p.name, p.id${page}`,
     params,
@@ -217,7 +147,13 @@ export async function listProducts(
  * only (on-sale.ts), whoever asks, with the number of matches and the cursor of the next page.
  */
 export async function productPage(ctx: ServiceContext, input: ProductPageInput): Promise<ProductPage> {
-  const filter: ProductFilter = { onSaleOnly: true, categoryId: input.categoryId, search: input.search };
+  const filter: ProductFilter = {
+    onSaleOnly: true,
+    categoryId: input.categoryId,
+    search: input.search,
+    freeFrom: input.freeFrom,
+    dietaryLabels: input.dietaryLabels,
+  };
   const params: unknown[] = [];
   const count = catalogueQuery(filter, params);
   const page = catalogueQuery({ ...filter, after: input.cursor ?? undefined }, params);
@@ -227,7 +163,7 @@ export async function productPage(ctx: ServiceContext, input: ProductPageInput):
     `SELECT page.*, counted.total
        FROM (SELECT count(*)::int AS total FROM ${count.from} ${count.where}) counted
        LEFT JOIN LATERAL (
-         ${SELECT_STOREFRONT_PRODUCTS(page.from)} ${page.where} ORDER BY p.name, p.id LIMIT $${params.length}
+         ${selectStorefrontProducts(page.from)} ${page.where} ORDER BY p.name, p.id LIMIT $${params.length}
        ) page ON true
       ORDER BY page.name, page.id`,
     params,
@@ -269,7 +205,7 @@ export async function adminProductPage(
   params.push(pageSize, (page - 1) * pageSize);
   const [rows, counted]: [ProductRow[], { total: number }[]] = await Promise.all([
     ctx.db.query(
-      `${SELECT_PRODUCTS(from)} ${filter} ORDER BY p.name, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `${selectProducts(from)} ${filter} ORDER BY p.name, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     ),
     ctx.db.query(`SELECT count(*)::int AS total FROM ${from} ${filter}`, countParams),
@@ -277,13 +213,46 @@ export async function adminProductPage(
   return { items: rows.map(toAdminProductDto), total: counted[0]?.total ?? 0, page, pageSize };
 }
 
-export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto | AdminProductDto> {
+export async function getProduct(
+  ctx: ServiceContext,
+  id: string,
+): Promise<ProductDetailDto | AdminProductDto> {
   const all = seesAllProducts(ctx);
-  const rows: ProductRow[] = await ctx.db.query(
-    `${SELECT_PRODUCTS()} WHERE p.id = $1 ${all ? '' : `AND ${onSale('p')}`}`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await findProductRow(ctx.db, id, { onSaleOnly: !all });
   if (!row) throw new NotFoundError('Product');
-  return all ? toAdminProductDto(row) : toProductDto(row);
+  return all ? toAdminProductDto(row) : toProductDetailDto(row);
+}
+
+/**
+ * How many active products each storefront filter option would show (issue 20): for every allergen,
+ * the products of the current filter that are also free from it; for every label, those that also
+ * carry it. One pass over the current filter's matches (a category, a search, the chosen options).
+ */
+export async function productFacets(ctx: ServiceContext, input: ProductFacetsInput): Promise<FacetCounts> {
+  const params: unknown[] = [];
+  const query = catalogueQuery(
+    {
+      onSaleOnly: true,
+      categoryId: input.categoryId,
+      search: input.search,
+      freeFrom: input.freeFrom,
+      dietaryLabels: input.dietaryLabels,
+    },
+    params,
+  );
+  const [row]: Record<string, number>[] = await ctx.db.query(
+    `SELECT count(*)::int AS total,
+         ${facetCountColumns()}
+       FROM ${facetCountSource(query.from, query.where)}`,
+    params,
+  );
+  return {
+    total: row?.total ?? 0,
+    freeFrom: Object.fromEntries(
+      ALLERGENS.map((allergen, i) => [allergen, row?.[`free_${i}`] ?? 0]),
+    ) as FacetCounts['freeFrom'],
+    dietaryLabels: Object.fromEntries(
+      DIETARY_LABELS.map((label, i) => [label, row?.[`label_${i}`] ?? 0]),
+    ) as FacetCounts['dietaryLabels'],
+  };
 }

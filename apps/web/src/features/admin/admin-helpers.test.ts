@@ -14,6 +14,7 @@ import {
   type AdminProductDto,
 } from '@shop/schema';
 import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
+import { initialFoodFacts } from './components/product-food-facts-fields';
 import { firstAddressLine } from './format';
 import { activeSection } from './sections';
 
@@ -32,6 +33,7 @@ const form = {
   sku: '',
   unit: 'loaf',
   isActive: true,
+  foodFacts: initialFoodFacts(null),
 };
 
 describe('the product form', () => {
@@ -48,6 +50,35 @@ describe('the product form', () => {
       isGlutenFree: false,
       unit: 'loaf',
       isActive: true,
+      // Issue 20: the food facts, the Organic checkbox's label among the labels.
+      allergens: [],
+      mayContain: [],
+      dietaryLabels: ['organic'],
+      ingredients: '',
+      origin: '',
+      storage: '',
+      nutrition: null,
+    });
+  });
+
+  it('sends every label and the nutrition declaration, and shows the schema’s food facts messages', () => {
+    const facts = {
+      ...initialFoodFacts(null),
+      allergens: ['milk'],
+      otherLabels: ['vegan'],
+      nutrition: { ...initialFoodFacts(null).nutrition, fat: '5' },
+    };
+    const body = toProductBody({ ...form, isGlutenFree: true, foodFacts: facts });
+    expect(body.dietaryLabels).toEqual(['vegan', 'gluten-free', 'organic']);
+    const result = ProductInput.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!.issues)).toMatchObject({ nutrition: 'Must be a number of at least 0' });
+    // Once each field is right, the checks across fields.
+    const across = ProductInput.safeParse(
+      toProductBody({ ...form, foodFacts: { ...facts, nutrition: form.foodFacts.nutrition } }),
+    );
+    expect(fieldErrors(across.error!.issues)).toEqual({
+      dietaryLabels: 'A Vegan product cannot contain milk',
     });
   });
 
@@ -101,6 +132,13 @@ describe('the product edit (issue 15: no lost updates)', () => {
     categoryId: CATEGORY,
     isOrganic: true,
     isGlutenFree: false,
+    allergens: ['gluten', 'wheat'],
+    mayContain: [],
+    dietaryLabels: ['vegan', 'organic'],
+    ingredients: 'WHEAT flour, water, salt',
+    nutrition: null,
+    origin: null,
+    storage: null,
     sku: 'BA-1',
     lowStockThreshold: 4,
     isActive: true,

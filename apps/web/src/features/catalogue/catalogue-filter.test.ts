@@ -21,6 +21,19 @@ describe('the storefront filter in the URL', () => {
     expect(catalogueUrl({})).toBe('/');
   });
 
+  it('round-trips the food facts filters as short, shareable parameters (issue 20)', () => {
+    const url = catalogueUrl({ freeFrom: ['peanuts', 'milk'], dietaryLabels: ['vegan'] });
+    // In the catalogue's order, whatever order they were chosen in: one URL per filter.
+    expect(url).toBe('/?free=milk%2Cpeanuts&diet=vegan');
+    expect(filterFromParams(new URLSearchParams(url.split('?')[1]))).toEqual({
+      freeFrom: ['milk', 'peanuts'],
+      dietaryLabels: ['vegan'],
+    });
+    expect(filterFromParams(new URLSearchParams('free=arsenic,Milk,milk&diet='))).toEqual({
+      freeFrom: ['milk'],
+    });
+  });
+
   it('counts products in words', () => {
     expect(productCount(0)).toBe('0 products');
     expect(productCount(1)).toBe('1 product');

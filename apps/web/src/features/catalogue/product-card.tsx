@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import {
   canAddToCart,
@@ -13,6 +14,8 @@ import { useCart } from '../cart/cart-store';
 import { QuantityStepper } from '../cart/components/quantity-stepper';
 import { UnitPriceText } from './unit-price-text';
 import { pictureSrc } from '../../lib/pictures';
+import { paths } from '../../paths';
+import { AllergenLine, DietaryBadges } from './food-facts-badges';
 
 const IMAGE_HEIGHT = 160;
 
@@ -67,11 +70,16 @@ export function ProductCard({ product }: { product: ProductDto }) {
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Text fw={600} lineClamp={2} data-testid="product-name">
-          {product.name}
+          <Anchor component={Link} to={paths.product(product.id)} c="inherit" inherit>
+            {product.name}
+          </Anchor>
         </Text>
         <Text size="sm" c="dimmed" lineClamp={2} data-testid="product-description">
           {product.description}
         </Text>
+        <DietaryBadges labels={product.dietaryLabels} />
+        <AllergenLine label="Contains" allergens={product.allergens} testId="product-allergens" />
+        <AllergenLine label="May contain" allergens={product.mayContain} testId="product-may-contain" />
         <Group justify="space-between" align="baseline" mt="auto" pt="xs" wrap="nowrap">
           <Box>
             <Text span fw={700} fz="lg" c="green.8" data-testid="product-price">

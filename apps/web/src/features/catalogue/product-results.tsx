@@ -22,6 +22,7 @@ import { STOREFRONT_PAGE_SIZE } from '@shop/schema';
 import { trpc } from '../../lib/trpc';
 import { productCount, useCatalogueFilter } from './catalogue-filter';
 import { ProductCard } from './product-card';
+import { FoodFactsFilters } from './food-facts-filters';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -60,10 +61,16 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
 }
 
 export function ProductResults() {
-  const { filter, setFilter, isFiltered } = useCatalogueFilter();
+  const { filter, setFilter, toggleOption, isFiltered } = useCatalogueFilter();
   const categories = trpc.categories.storefront.useQuery();
   const products = trpc.products.page.useInfiniteQuery(
-    { search: filter.search, categoryId: filter.categoryId, limit: STOREFRONT_PAGE_SIZE },
+    {
+      search: filter.search,
+      categoryId: filter.categoryId,
+      freeFrom: filter.freeFrom,
+      dietaryLabels: filter.dietaryLabels,
+      limit: STOREFRONT_PAGE_SIZE,
+    },
     { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData },
   );
   // The cards render from a deferred copy of the answer: React draws 20 cards in slices between
@@ -103,6 +110,7 @@ export function ProductResults() {
           />
         </Group>
       </Group>
+      <FoodFactsFilters filter={filter} toggleOption={toggleOption} />
       {products.isLoading || (shown === undefined && products.data !== undefined) ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
           {Array.from({ length: 8 }, (_, i) => (
@@ -141,7 +149,14 @@ export function ProductResults() {
             <Button
               variant="light"
               mt="sm"
-              onClick={() => setFilter({ search: undefined, categoryId: undefined })}
+              onClick={() =>
+                setFilter({
+                  search: undefined,
+                  categoryId: undefined,
+                  freeFrom: undefined,
+                  dietaryLabels: undefined,
+                })
+              }
             >
               Clear filters
             </Button>

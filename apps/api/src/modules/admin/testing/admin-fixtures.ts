@@ -17,6 +17,7 @@ import {
 import type { CurrentUser, RequestContext } from '../../../context';
 import { createCaller } from '../../../trpc/router';
 import { toCurrentUser } from '../../auth/request-user';
+import { insertProduct, type ProductValues } from '../../products/product.repository';
 
 export const DEMO_EMAILS = {
   admin: 'admin@example.com',
@@ -82,23 +83,35 @@ export async function makeProduct(
     lowStockThreshold?: number;
     isActive?: boolean;
     name?: string;
-  } = {},
+    categoryId?: string;
+  } & Partial<
+    Pick<ProductValues, 'allergens' | 'mayContain' | 'dietaryLabels' | 'ingredients' | 'nutrition'>
+  > = {},
 ): Promise<TestProduct> {
   const suffix = Math.random().toString(36).slice(2, 10).toUpperCase();
-  const [row] = await dataSource.query(
-    `INSERT INTO products (name, description, price, unit, stock, category_id, sku, low_stock_threshold, is_active)
-     VALUES ($1, 'A test product', $2, 'each', $3, (SELECT id FROM categories ORDER BY name LIMIT 1), $4, $5, $6)
-     RETURNING id, name, stock, price`,
-    [
-      overrides.name ?? `Test product ${suffix}`,
-      overrides.price ?? '2.50',
-      overrides.stock ?? 100,
-      `TEST-${suffix}`,
-      overrides.lowStockThreshold ?? 10,
-      overrides.isActive ?? true,
-    ],
+  const { stock, price, lowStockThreshold, isActive, name, categoryId, ...foodFacts } = overrides;
+  const [category]: { id: string }[] = categoryId
+    ? [{ id: categoryId }]
+    : await dataSource.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
+  const values = {
+    name: name ?? `Test product ${suffix}`,
+    description: 'A test product',
+    price: price ?? '2.50',
+    unit: 'each',
+    stock: stock ?? 100,
+    categoryId: category!.id,
+    imageUrl: null,
+    sku: `TEST-${suffix}`,
+    lowStockThreshold: lowStockThreshold ?? 10,
+    isActive: isActive ?? true,
+    ...foodFacts,
+  };
+  const id = await insertProduct(dataSource.manager, values);
+  const [row]: TestProduct[] = await dataSource.query(
+    `SELECT id, name, stock, price FROM products WHERE id = $1`,
+    [id],
   );
-  return row;
+  return row!;
 }
 
 export interface TestOrderOptions {

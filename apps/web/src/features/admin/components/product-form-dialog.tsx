@@ -47,6 +47,12 @@ import {
   toMeasureBody,
   type MeasureErrors,
 } from './product-measure-fields';
+import {
+  ProductFoodFactsFields,
+  initialFoodFacts,
+  toFoodFactsBody,
+  type FoodFactsValues,
+} from './product-food-facts-fields';
 
 interface FormValues {
   name: string;
@@ -61,6 +67,8 @@ interface FormValues {
   sku: string;
   unit: string;
   isActive: boolean;
+  /** Issue 20: allergens, labels, nutrition… (product-food-facts-fields.tsx). */
+  foodFacts: FoodFactsValues;
 }
 
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
@@ -79,6 +87,7 @@ function initialValues(product: AdminProductDto | null): FormValues {
     sku: product?.sku ?? '',
     unit: product?.unit ?? 'each',
     isActive: product?.isActive ?? true,
+    foodFacts: initialFoodFacts(product),
   };
 }
 
@@ -97,6 +106,7 @@ export function toProductBody(values: FormValues): ProductInputBody {
     ...(values.sku.trim() && { sku: values.sku.trim() }),
     unit: values.unit,
     isActive: values.isActive,
+    ...toFoodFactsBody(values.foodFacts, values),
   };
 }
 
@@ -349,6 +359,14 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
             onChange={(e) => set('isGlutenFree', e.currentTarget.checked)}
           />
         </Group>
+        <ProductFoodFactsFields
+          values={values.foodFacts}
+          onChange={(foodFacts) => {
+            setValues((current) => ({ ...current, foodFacts }));
+            setErrors({});
+          }}
+          errors={errors as Partial<Record<string, string>>}
+        />
         <Switch
           label="Active"
           description={
