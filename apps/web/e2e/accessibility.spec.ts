@@ -63,6 +63,9 @@ test('a customer: dashboard, checkout with bank transfer, orders, profile', asyn
 });
 
 test("an admin: every admin screen and its dialogs, a user's edit page", async ({ page }) => {
+  // Nine screens and five dialogs, each judged by axe (the product dialog alone holds the food
+  // facts and the sold-by fields): twice the others' time.
+  test.setTimeout(240_000);
   const order = await placeOrder();
   await signIn(page, DEMO.admin);
   const screens = [
