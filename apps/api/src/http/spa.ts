@@ -32,6 +32,7 @@ import {
 } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
+import { ServiceUnavailableError } from '../errors';
 import { escapeMarkup } from './escape-markup';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/oidc/'];
@@ -147,9 +148,16 @@ export function sitePageRoutes(
   { pages, sessionOf }: { pages: SitePages; sessionOf: PageSession },
 ): void {
   if (!pages.hasSpa) return;
+  const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
+  // The session store unreadable for a moment (a 503 from session-store.ts): the page still opens,
+  // without its session; the browser then asks auth.session, which says to try again.
+  const errorHandler = (error: Error, req: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ServiceUnavailableError) return pages.send(req, reply, pathOf(req));
+    throw error;
+  };
   for (const route of SITE_ROUTES) {
-    app.get(route.path, async (req, reply) => {
-      const path = req.url.split('?')[0] ?? '/';
+    app.get(route.path, { errorHandler }, async (req, reply) => {
+      const path = pathOf(req);
       const session = await sessionOf(req).catch((error: unknown) => {
         req.log.warn({ err: error }, 'the page goes without its session; the browser will ask');
         return undefined;
