@@ -83,7 +83,7 @@ test('the shopkeeper journey: category, product, order, email, cancel, buy again
   await productForm.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: category }).click();
   await productForm.getByLabel('Description').fill('Quince paste, 250 g block');
-  await productForm.getByLabel('Unit').fill('block');
+  await productForm.getByLabel('Unit', { exact: true }).fill('block');
   await productForm.getByLabel('Price').fill(price);
   await productForm.getByRole('spinbutton', { name: 'Stock', exact: true }).fill('30');
   await expectNoAxeViolations(page, 'the Add New Product dialog');

@@ -17,21 +17,24 @@ import { paths } from '../../paths';
 
 // The account menu needs Mantine's floating layer and a dialog (~30 KB compressed): only signed-in
 // visitors load it, once the page has drawn or when they reach for the avatar, whichever is first.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 const MENU_LOAD_TIMEOUT_MS = 3000;
 
 export function AppHeader() {
   const { user, isStaff, isLoading } = useAuth();
   // A click on the avatar while the menu's code is still loading opens the menu once it arrives.
   const [menuRequested, setMenuRequested] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
   const idle = useIdle(MENU_LOAD_TIMEOUT_MS);
+  // Reaching for the avatar fetches the menu's code, without swapping the button under the pointer
+  // (a swap between press and release would lose the click); a click before it is there opens the
+  // menu once it is.
   const avatar = user && (
     <AccountAvatar
       user={user}
       onClick={() => setMenuRequested(true)}
-      onPointerEnter={() => setMenuWanted(true)}
-      onFocus={() => setMenuWanted(true)}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
     />
   );
   return (
@@ -59,7 +62,7 @@ export function AppHeader() {
           <CartButton />
           {isLoading ? (
             <Skeleton circle height={38} aria-hidden />
-          ) : user && (idle || menuWanted || menuRequested) ? (
+          ) : user && (idle || menuRequested) ? (
             <Suspense fallback={avatar}>
               <UserMenu user={user} isStaff={isStaff} defaultOpened={menuRequested} />
             </Suspense>
