@@ -114,7 +114,10 @@ test('Export downloads the catalogue; Import uploads a CSV and names the rows it
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.split('\n');
-  expect(lines[0]).toBe(HEADER);
+  // The spec's columns first; the food facts and sold-by blocks (optional on import) after them.
+  expect(lines[0]!.split(',').slice(0, HEADER.split(',').length).join(',')).toBe(HEADER);
+  expect(lines[0]).toContain(',allergens,');
+  expect(lines[0]).toContain(',sold_by,');
   const exported = new Set(lines.slice(1).map((line) => line.split(',', 1)[0]));
   expect(skus.filter((sku) => !exported.has(sku))).toEqual([]);
   expect(csv).toContain(',Fresh Produce,');
