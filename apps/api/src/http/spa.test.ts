@@ -26,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(webDist, 'products'));
+  writeFileSync(join(webDist, 'products', 'almonds.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // AUTH_CACHE_MS=0: a test changes a user's name in the database and reads the page at once.
   t = await startTestApp({ listen: false, env: { WEB_DIST: webDist, AUTH_CACHE_MS: '0' } });
 });
@@ -119,6 +121,13 @@ describe('the SPA', () => {
       expect(missing.statusCode).toBe(404);
       expect(sessionIn(missing.body)).toBeUndefined();
     });
+  });
+
+  it('serves a picture under /products/ as the file, and a product id there as a page', async () => {
+    const picture = await t.app.inject({ url: '/products/almonds.svg' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.body).toContain('<svg');
+    expect(picture.headers['content-type']).toMatch(/svg/);
   });
 
   it('sends /favicon.ico to the icon the pages name', async () => {

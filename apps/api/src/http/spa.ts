@@ -142,6 +142,15 @@ export function createSitePages({
   };
 }
 
+/**
+ * A route path whose parameters match only ids (the app's ids are UUIDs): `/products/:id` is a
+ * product's page, and `/products/almonds.svg` stays the picture the build ships under that folder
+ * (served by the static files, outside this scope). Any other value finds no page route and is
+ * answered by the 404 handler below, which still knows the route table.
+ */
+const UUID_PARAM = '(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
+const withUuidParams = (path: string) => path.replace(/(:\w+)/g, `$1${UUID_PARAM}`);
+
 /** The route table's pages (site-routes.ts), each with its visitor's session; registered in the session scope. */
 export function sitePageRoutes(
   app: FastifyInstance,
@@ -156,7 +165,7 @@ export function sitePageRoutes(
     throw error;
   };
   for (const route of SITE_ROUTES) {
-    app.get(route.path, { errorHandler }, async (req, reply) => {
+    app.get(withUuidParams(route.path), { errorHandler }, async (req, reply) => {
       const path = pathOf(req);
       const session = await sessionOf(req).catch((error: unknown) => {
         req.log.warn({ err: error }, 'the page goes without its session; the browser will ask');
