@@ -47,7 +47,7 @@ test('staff create a category and a product in it; shoppers see them; a sale sho
   await form.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: category }).click();
   await form.getByLabel('Description').fill('Slow-cooked quince, 340 g jar');
-  await form.getByLabel('Unit', { exact: true }).fill('jar');
+  await form.getByRole('textbox', { name: 'Unit', exact: true }).fill('jar');
   await form.getByLabel('Price').fill('950.00');
   await form.getByRole('spinbutton', { name: 'Stock', exact: true }).fill('40');
   await expectNoAxeViolations(page, 'the Add New Product dialog');
