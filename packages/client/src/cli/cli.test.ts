@@ -116,8 +116,12 @@ describe('pnpm shop', () => {
     const exported = await shopCli(['products', 'export', '--out', 'catalogue.csv']);
     expect(exported.code).toBe(EXIT.ok);
     const csv = await readFile(join(dir, 'catalogue.csv'), 'utf8');
+    // The spec's columns, then the food facts and sold-by blocks (issue 20).
     expect(csv.split('\n', 1)[0]).toBe(
-      'sku,name,description,category,price,unit,stock,low_stock_threshold,is_organic,is_gluten_free,is_active,image_url',
+      'sku,name,description,category,price,unit,stock,low_stock_threshold,is_organic,is_gluten_free,is_active,image_url,' +
+        'allergens,may_contain,dietary_labels,ingredients,origin,storage,nutrition_basis,energy_kj,energy_kcal,' +
+        'fat_g,saturates_g,carbohydrate_g,sugars_g,protein_g,salt_g,' +
+        'sold_by,measure_unit,quantity_step,min_quantity,max_quantity,net_content,net_content_unit,weight_tolerance',
     );
     const imported = await shopCli(['products', 'import', 'catalogue.csv']);
     expect(imported.code).toBe(EXIT.ok);
