@@ -83,6 +83,17 @@ export class ProductEntity {
   @Column({ name: 'dietary_labels', type: 'text', array: true, default: () => "'{}'" })
   dietaryLabels!: string[];
 
+  /**
+   * Bit i set when it contains or may contain ALLERGENS[i]; `labelBits`: bit i when it carries
+   * DIETARY_LABELS[i]. Kept by a trigger from the arrays (migration FoodFactsBits1766800000000),
+   * never written by the app: the storefront's "free from" filter and counts read them.
+   */
+  @Column({ name: 'allergen_bits', type: 'integer', default: 0, insert: false, update: false, select: false })
+  allergenBits!: number;
+
+  @Column({ name: 'label_bits', type: 'integer', default: 0, insert: false, update: false, select: false })
+  labelBits!: number;
+
   @Column({ type: 'text', nullable: true })
   ingredients!: string | null;
 

@@ -157,6 +157,41 @@ describe('the storefront filters', () => {
   });
 });
 
+describe('the bits the filters read (migration FoodFactsBits1766800000000)', () => {
+  it('follow the schema lists: bit i is ALLERGENS[i] (contained or a trace) and DIETARY_LABELS[i]', async () => {
+    const bits = async (id: string) =>
+      (
+        await t.db.dataSource.query(`SELECT allergen_bits, label_bits FROM products WHERE id = $1`, [id])
+      )[0] as { allergen_bits: number; label_bits: number };
+    for (const [i, allergen] of ALLERGENS.entries()) {
+      const contains = await makeProduct(t.db.dataSource, { isActive: false, allergens: [allergen] });
+      const trace = await makeProduct(t.db.dataSource, { isActive: false, mayContain: [allergen] });
+      expect(await bits(contains.id), allergen).toEqual({ allergen_bits: 1 << i, label_bits: 0 });
+      expect((await bits(trace.id)).allergen_bits, allergen).toBe(1 << i);
+    }
+    for (const [i, label] of DIETARY_LABELS.entries()) {
+      const labelled = await makeProduct(t.db.dataSource, { isActive: false, dietaryLabels: [label] });
+      expect(await bits(labelled.id), label).toEqual({ allergen_bits: 0, label_bits: 1 << i });
+    }
+  });
+
+  it('follow an edit of the lists, whoever writes them', async () => {
+    const product = await makeProduct(t.db.dataSource, { isActive: false, allergens: ['milk'] });
+    await t.db.dataSource.query(
+      `UPDATE products SET allergens = '{}', may_contain = '{peanuts}', dietary_labels = '{vegan}' WHERE id = $1`,
+      [product.id],
+    );
+    const [row] = await t.db.dataSource.query(
+      `SELECT allergen_bits, label_bits FROM products WHERE id = $1`,
+      [product.id],
+    );
+    expect(row).toEqual({
+      allergen_bits: 1 << ALLERGENS.indexOf('peanuts'),
+      label_bits: 1 << DIETARY_LABELS.indexOf('vegan'),
+    });
+  });
+});
+
 describe('the product page and the product form', () => {
   const form = () => ({
     name: 'Oat Cookies',

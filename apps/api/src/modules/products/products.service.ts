@@ -21,7 +21,6 @@ import { likePattern } from '../../sql/like-pattern';
 import { onSale } from './on-sale';
 import {
   facetCountColumns,
-  facetCountSource,
   findProductRow,
   foodFactsConditions,
   selectProducts,
@@ -243,7 +242,7 @@ export async function productFacets(ctx: ServiceContext, input: ProductFacetsInp
   const [row]: Record<string, number>[] = await ctx.db.query(
     `SELECT count(*)::int AS total,
          ${facetCountColumns()}
-       FROM ${facetCountSource(query.from, query.where)}`,
+       FROM ${query.from} ${query.where}`,
     params,
   );
   return {
