@@ -32,8 +32,15 @@ export async function expectToast(
 /** Closes whatever toast is showing, so the next identical one is a new one. */
 export async function dismissToasts(page: Page) {
   const toasts = page.locator('.mantine-Notification-root');
-  for (const close of await toasts.getByRole('button').all()) await close.click().catch(() => undefined);
-  await expect(toasts).toHaveCount(0);
+  // Retried as a whole: a toast may close by itself between listing and clicking (its locator then
+  // matches nothing, and a click without a timeout would wait for it until the test times out), and
+  // a live update may bring a new one meanwhile.
+  await expect(async () => {
+    for (const close of await toasts.getByRole('button').all()) {
+      await close.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 function escape(text: string): string {
