@@ -134,11 +134,10 @@ test('a shopper buys 0.75 kg of salmon, staff weigh 0.82 kg, and the order shows
     { source: 'weighing', change: -70 },
   ]);
 
-  // --- the shopper's My Orders shows the weight and the corrected total -------------------------
-  await page.goto('/orders');
+  // --- the shopper's open My Orders shows the weight and the corrected total, without a reload ---
+  await expectToast(page, 'Your order has been weighed and its total updated.', `Order #${shortId}`);
   const corrected = page.getByTestId('order-card').filter({ hasText: `Order #${shortId}` });
   await expect(corrected).toContainText('$20.42');
-  await corrected.getByRole('button', { name: 'View details' }).click();
   await expect(corrected.getByTestId('line-weighed')).toHaveText('weighed: 0.82 kg');
   await expect(corrected.getByTestId('order-line-total')).toHaveText('$20.42');
   await expect(corrected.getByTestId('order-detail-total')).toHaveText('$20.42');

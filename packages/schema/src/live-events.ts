@@ -30,6 +30,21 @@ export const OrderStatusChangedEvent = z.object({
 });
 export type OrderStatusChangedEvent = z.infer<typeof OrderStatusChangedEvent>;
 
+/**
+ * A weighed line's actual weight recorded at picking (issue 20, catch weight): the order's total
+ * changed with it. The owner's My Orders refreshes and says so; the staff's order screens refresh.
+ */
+export const OrderWeighedEvent = z.object({
+  type: z.literal('order.weighed'),
+  orderId: z.string(),
+  userId: z.string(),
+  /** The order's status (unchanged by weighing). */
+  status: OrderStatus,
+  /** The order's total after the weighing. */
+  total: z.string(),
+});
+export type OrderWeighedEvent = z.infer<typeof OrderWeighedEvent>;
+
 /** A product's stock level and threshold after a change (an order, a cancellation, a staff edit, an import). */
 export const StockChangedEvent = z.object({
   type: z.literal('stock'),
@@ -66,19 +81,20 @@ export type AuthChangedEvent = z.infer<typeof AuthChangedEvent>;
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderPlacedEvent,
   OrderStatusChangedEvent,
+  OrderWeighedEvent,
   StockChangedEvent,
   CatalogueChangedEvent,
   AuthChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
-export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent;
+export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent | OrderWeighedEvent;
 
 /** What a shopper hears of their own order (`orderEvents.mine`): never who changed it. */
 export const ShopperOrderEvent = z.object({
   orderId: z.string(),
   userId: z.string(),
   status: OrderStatus,
-  kind: z.enum(['placed', 'status']),
+  kind: z.enum(['placed', 'status', 'weighed']),
 });
 export type ShopperOrderEvent = z.infer<typeof ShopperOrderEvent>;
 
@@ -110,14 +126,19 @@ export function hearsLiveEvent(permissions: ReadonlySet<string>, event: LiveEven
   return audienceOf(event).some((permission) => permissions.has(permission));
 }
 
-/** An order placed or its status changed (the events a shopper may hear of their own orders). */
+/** An order placed, its status changed or a line weighed (what a shopper may hear of their own orders). */
 export function isOrderEvent(event: LiveEvent): event is OrderLiveEvent {
-  return event.type === 'order.placed' || event.type === 'order.status';
+  return event.type === 'order.placed' || event.type === 'order.status' || event.type === 'order.weighed';
 }
 
 /** The shopper's view of an order event, for the owner only. */
 export function toShopperOrderEvent(event: OrderLiveEvent): ShopperOrderEvent {
-  return event.type === 'order.placed'
-    ? { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'placed' }
-    : { orderId: event.orderId, userId: event.userId, status: event.to, kind: 'status' };
+  switch (event.type) {
+    case 'order.placed':
+      return { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'placed' };
+    case 'order.status':
+      return { orderId: event.orderId, userId: event.userId, status: event.to, kind: 'status' };
+    case 'order.weighed':
+      return { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'weighed' };
+  }
 }

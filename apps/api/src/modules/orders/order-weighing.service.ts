@@ -26,6 +26,7 @@ import {
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
 
@@ -33,6 +34,7 @@ import { loadOrderAggregate, toStaffOrder } from './orders.repository';
 const WEIGHABLE: readonly OrderStatus[] = ['pending', 'processing'];
 
 interface LockedOrder {
+  user_id: string;
   status: OrderStatus;
   delivery_fee: string;
   tax_rate: string | null;
@@ -55,7 +57,7 @@ export async function recordLineWeight(
 ): Promise<AdminOrderDetailDto> {
   const aggregate = await ctx.db.transaction(async (tx) => {
     const [order]: LockedOrder[] = await tx.query(
-      `SELECT status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
+      `SELECT user_id, status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
        FROM orders WHERE id = $1 FOR UPDATE`,
       [input.id],
     );
@@ -157,6 +159,16 @@ export async function recordLineWeight(
         centsToDecimal(totals.totalCents),
       ],
     );
+    // The shopper's open My Orders and the staff's order screens hear of it once this commits.
+    publishAfterCommit(tx, [
+      {
+        type: 'order.weighed',
+        orderId: input.id,
+        userId: order.user_id,
+        status: order.status,
+        total: centsToDecimal(totals.totalCents),
+      },
+    ]);
     return (await loadOrderAggregate(tx, input.id))!;
   });
   return toStaffOrder(aggregate, mayReadPayments(ctx));

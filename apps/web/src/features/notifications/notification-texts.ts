@@ -4,13 +4,15 @@
  */
 import { shortOrderId } from '@shop/schema';
 
-export type OrderNotificationKind = 'placed' | 'updated' | 'shipped' | 'delivered';
+export type OrderNotificationKind = 'placed' | 'updated' | 'shipped' | 'delivered' | 'weighed';
 
 export const ORDER_NOTIFICATION_TEXT: Record<OrderNotificationKind, string> = {
   placed: 'Your order has been placed successfully!',
   updated: 'Your order status has been updated.',
   shipped: 'Your order is on its way!',
   delivered: 'Your order has been delivered.',
+  // Not in the spec (catch weight is issue 20's): said in the spec's manner.
+  weighed: 'Your order has been weighed and its total updated.',
 };
 
 /** The notification for an order event: the spec's text, and the order's first 8 characters. */
