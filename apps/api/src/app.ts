@@ -22,6 +22,7 @@ import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
 import { productCsvRoutes } from './modules/products/product-csv.routes';
+import { reorderCsvRoutes } from './modules/inventory/reorder-csv.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -209,6 +210,7 @@ export async function buildApp({
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);
     await api.register(productCsvRoutes, deps);
+    await api.register(reorderCsvRoutes, deps);
     await api.register(analyticsRoutes, deps);
     await api.register(openApiRoutes);
     // The app's pages, each carrying who is signed in (http/spa.ts).

@@ -78,6 +78,7 @@ const REST: Record<string, Probe> = {
   'GET /api/products': { expect: everyone(200) },
   'GET /api/products/:id': { url: `/api/products/${MISSING}`, expect: everyone(404) },
   'GET /api/products/low-stock': { expect: only(200, INVENTORY_READERS) },
+  'GET /api/inventory/reorder': { expect: only(200, INVENTORY_READERS) },
   'POST /api/products': { body: {}, expect: only(400, CATALOGUE) },
   'PUT /api/products/:id': { url: `/api/products/${MISSING}`, body: {}, expect: only(400, CATALOGUE) },
   'PATCH /api/products/:id': {
@@ -178,6 +179,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'products.delete': { input: { id: MISSING }, expect: only(404, CATALOGUE) },
   'admin.overview': { expect: only(200, ['inventory_manager', 'sales_manager', 'admin']) },
   'inventory.lowStock': { expect: only(200, INVENTORY_READERS) },
+  'inventory.reorder': { expect: only(200, INVENTORY_READERS) },
   'inventory.summary': { expect: only(200, INVENTORY_READERS) },
   'inventory.history': { input: { productId: MISSING }, expect: only(404, INVENTORY_READERS) },
   'orderManagement.list': { expect: only(200, ORDER_STAFF) },

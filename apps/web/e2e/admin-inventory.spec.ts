@@ -1,8 +1,10 @@
 /**
  * /admin/inventory (docs/product.md §2 Inventory, §8 Inventory toasts): the cards against the database,
  * search and Low Stock Only, the threshold buttons, and Update Stock with a reason that lands in
- * the product's stock history.
+ * the product's stock history; To reorder with its suggestion and CSV export (issue 21 item 5).
  */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
@@ -121,4 +123,32 @@ test('the threshold buttons step by 1 and stop at 0', async ({ page }) => {
   );
   expect(stored!.low_stock_threshold).toBe(0);
   await sql(`UPDATE products SET low_stock_threshold = 10 WHERE id = $1`, [product!.id]);
+});
+
+test('To reorder lists a product at its alert with the suggested quantity, and exports it as CSV', async ({
+  page,
+}) => {
+  const word = randomUUID().slice(0, 8).toUpperCase();
+  const [sku, name] = [`RO-${word}`, `Reorder Oats ${word}`];
+  // 1 left, alert at 5, nothing sold: the suggestion brings it back above the alert (5).
+  await sql(
+    `INSERT INTO products (sku, name, description, price, unit, stock, low_stock_threshold)
+     VALUES ($1, $2, 'On the reorder list', '2.00', 'each', 1, 5)`,
+    [sku, name],
+  );
+  await openInventory(page, DEMO.inventory);
+  const card = page.getByTestId('reorder-card');
+  await expect(card.getByRole('heading', { name: 'To reorder' })).toBeVisible();
+  const row = card.getByTestId('reorder-row').filter({ hasText: name });
+  await expect(row).toContainText(sku);
+  await expect(row.getByTestId('reorder-suggested')).toHaveText('5');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^reorder-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('sku,name,unit,stock,low_stock_threshold,sold_last_28_days,suggested_quantity');
+  expect(csv).toContain(`${sku},${name},piece,1,5,0,5`);
 });

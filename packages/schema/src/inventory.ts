@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { documentedAs } from './openapi-meta';
+import { MEASURE_UNITS } from './measures';
 
 /** Largest stock level or threshold accepted (the column is a 32-bit integer). */
 export const MAX_STOCK = 1_000_000_000;
@@ -75,6 +76,32 @@ export function parseStockLevel(text: string | number): number {
 /** `GET /api/products/low-stock` (docs/product.md §7): active products at or under their threshold. */
 export const LowStockItemDto = z.object({ id: z.uuid(), name: z.string(), stock: z.number().int() });
 export type LowStockItemDto = z.infer<typeof LowStockItemDto>;
+
+/**
+ * Reorder points (issue 21 item 5): what to buy in. A product is due when its stock is at or under
+ * its low-stock threshold; the suggested quantity covers the next REORDER_WINDOW_DAYS at the pace of
+ * the last ones (what was sold in them, cancelled orders left out, weighed lines at their weight),
+ * on top of the threshold, and at least brings the stock back above the threshold. Quantities are in
+ * the product's base unit (pieces, grams, millilitres).
+ */
+export const REORDER_WINDOW_DAYS = 28;
+
+export function suggestedReorderQuantity(stock: number, lowStockThreshold: number, soldInWindow: number): number {
+  return Math.max(soldInWindow + lowStockThreshold - stock, lowStockThreshold + 1 - stock, 0);
+}
+
+export const ReorderItemDto = z.object({
+  id: z.uuid(),
+  sku: z.string(),
+  name: z.string(),
+  stock: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  /** Null: sold by the piece; else the measure its quantities are shown in (base units: g / ml). */
+  measureUnit: z.enum(MEASURE_UNITS).nullable(),
+  soldInWindow: z.number().int(),
+  suggestedQuantity: z.number().int(),
+});
+export type ReorderItemDto = z.infer<typeof ReorderItemDto>;
 
 /** The inventory screen's cards, computed by the database over every product. */
 export const InventorySummaryDto = z.object({

@@ -140,6 +140,12 @@ export const restRoutes: RestRoute[] = [
     summary: 'Products at or under their low-stock threshold',
   },
   {
+    method: 'GET',
+    url: '/api/inventory/reorder',
+    procedure: 'inventory.reorder',
+    summary: 'Products due for buying in, with a suggested quantity from the last 28 days of sales',
+  },
+  {
     method: 'POST',
     url: '/api/products',
     procedure: 'products.create',

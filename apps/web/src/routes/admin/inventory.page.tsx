@@ -1,7 +1,7 @@
 /**
  * /admin/inventory (docs/product.md §2 Inventory): the cards (summed by the server), search by product name
- * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, and each
- * product's stock history.
+ * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, each
+ * product's stock history, and what to reorder (issue 21 item 5).
  */
 import { useState } from 'react';
 import {
@@ -47,6 +47,7 @@ import { ProductThumb } from '../../features/admin/components/product-thumb';
 import { StockUpdateDialog } from '../../features/admin/components/stock-update-dialog';
 import { StockHistoryDialog } from '../../features/admin/components/stock-history-dialog';
 import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
+import { ReorderCard } from '../../features/admin/components/reorder-card';
 
 const threshold = (product: AdminProductDto) => product.lowStockThreshold ?? SCREEN_FALLBACK_THRESHOLD;
 
@@ -265,6 +266,7 @@ export function InventoryPage() {
           />
         )}
       </Card>
+      <ReorderCard />
       <StockUpdateDialog product={updating} onClose={() => setUpdating(null)} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
     </>

@@ -12,3 +12,8 @@ export function useStockHistory(productId: string | null) {
     { enabled: !!productId, staleTime: 0, refetchOnMount: 'always' },
   );
 }
+
+/** What to buy in, with suggested quantities (`inventory.reorder`); refreshed by stock events. */
+export function useReorderList() {
+  return trpc.inventory.reorder.useQuery();
+}
