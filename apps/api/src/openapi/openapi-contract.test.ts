@@ -316,6 +316,8 @@ describe('real calls of every operation', () => {
     expect((await call(null, 'GET', '/api/products/not-a-uuid')).statusCode).toBe(400);
     expect((await call(null, 'GET', '/api/categories')).statusCode).toBe(200);
     expect((await call(admin, 'GET', '/api/products/low-stock')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/inventory/reorder')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/inventory/reorder.csv')).statusCode).toBe(200);
     expect(
       (await call(admin, 'POST', '/api/products', { body: productBody({ sku: product.sku }) })).statusCode,
     ).toBe(409);

@@ -39,6 +39,7 @@ import { restRoutes, type ProcedurePath, type RestRoute } from '../rest/routes';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';
 import { ORDERS_CSV_COLUMNS } from '../modules/analytics/analytics.service';
+import { REORDER_CSV_COLUMNS } from '../modules/inventory/reorder.service';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -585,6 +586,20 @@ const EXTRA_PATHS: ZodOpenApiPathsObject = {
       responses: {
         '200': {
           description: `Columns: ${PRODUCT_CSV_COLUMNS.join(', ')}`,
+          content: { 'text/csv': { schema: z.string() } },
+        },
+        ...errors({ ...IN_SCOPE_ERRORS, 403: true }),
+      },
+    },
+  },
+  '/api/inventory/reorder.csv': {
+    get: {
+      operationId: 'inventory_reorder_export',
+      summary: 'The products due for buying in, with suggested quantities, as a CSV file',
+      tags: ['admin'],
+      responses: {
+        '200': {
+          description: `Columns: ${REORDER_CSV_COLUMNS.join(', ')}`,
           content: { 'text/csv': { schema: z.string() } },
         },
         ...errors({ ...IN_SCOPE_ERRORS, 403: true }),
