@@ -147,13 +147,11 @@ export function useCheckout() {
       focusFirstInvalidField(checkoutFieldErrors(form, addresses));
       return;
     }
-    if (delivery?.slotted && !delivery.slot) {
-      // Said before payment: an address outside every zone, or no slot left to book.
-      const description = delivery.loading
-        ? 'The delivery slots are still loading. Please try again in a moment.'
-        : delivery.outside
-          ? `${OUTSIDE_DELIVERY_AREA}. Please choose another address.`
-          : NO_SLOT_LEFT;
+    // Said before payment: an address outside every zone, or no slot left to book. While the
+    // address's slots are still on their way the order goes without one: the server books the
+    // earliest open slot (or refuses an address outside every zone with the same words).
+    if (delivery?.slotted && !delivery.slot && !delivery.loading) {
+      const description = delivery.outside ? `${OUTSIDE_DELIVERY_AREA}. Please choose another address.` : NO_SLOT_LEFT;
       toast({ title: 'Choose a delivery slot', description, variant: 'destructive' });
       return;
     }

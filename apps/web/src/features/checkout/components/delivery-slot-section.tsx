@@ -3,7 +3,7 @@
  * named radio group, the earliest preselected; places left when few, the fee when the slot has its
  * own. Nothing at all while delivery is not slotted (no zone).
  */
-import { Alert, Badge, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Radio, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   NO_SLOT_LEFT,
   OUTSIDE_DELIVERY_AREA,
@@ -29,7 +29,7 @@ export function DeliverySlotSection({ hasAddress, loading, slots, selected, onCh
   const money = useMoney();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="delivery-slot-section">
-      <Title order={2} size="h3" mb="md" id="delivery-slot-title">
+      <Title order={2} size="h3" mb="md">
         Delivery slot
       </Title>
       {!hasAddress ? (
@@ -56,7 +56,8 @@ export function DeliverySlotSection({ hasAddress, loading, slots, selected, onCh
             const slot = slots.find((s) => slotValue(s) === value);
             if (slot) onChange(slot);
           }}
-          aria-labelledby="delivery-slot-title"
+          // The group's name (the heading above shows it): the radios are one named group.
+          label={<VisuallyHidden>Delivery slot</VisuallyHidden>}
         >
           <Stack gap="xs">
             {slots.map((slot) => (
