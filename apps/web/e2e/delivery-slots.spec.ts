@@ -92,7 +92,7 @@ test('a shopper picks the second slot at checkout; My Orders shows it', async ({
   expect(row).toEqual({ template: second.templateId, date: second.date });
 });
 
-test('staff block a slot: checkout stops offering it, and an order naming it is refused (409)', async ({
+test('staff block a slot on Admin → Delivery: checkout stops offering it, an order naming it is 409', async ({
   page,
   browser,
 }) => {
@@ -101,15 +101,26 @@ test('staff block a slot: checkout stops offering it, and an order naming it is 
   const [first] = await openSlots(page, ADDRESS);
   expect(first).toBeDefined();
 
-  // Staff: sales@ blocks it through the api, as the admin screen would.
+  // Staff: sales@ blocks it on Admin → Delivery, the day's slots with their load.
   const staff = await browser.newContext();
   const staffPage = await staff.newPage();
   await signIn(staffPage, DEMO.sales);
-  const blocked = await staffPage.request.put(
-    `/api/admin/delivery/slots/${first!.templateId}/${first!.date}/blocked`,
-    { data: { blocked: true }, headers: { origin: new URL(staffPage.url()).origin } },
+  await staffPage.goto('/admin/delivery');
+  await expect(staffPage.getByRole('heading', { name: 'Delivery', level: 1 })).toBeVisible();
+  await expect(staffPage.getByTestId('delivery-zone')).toContainText('Local delivery');
+  await staffPage.getByRole('textbox', { name: 'Day' }).fill(first!.date);
+  const window = `${hhmm(first!.start)}–${hhmm(first!.end)}`;
+  const row = staffPage.getByTestId('delivery-day-slot').filter({ hasText: window });
+  await expect(row.getByTestId('slot-load')).toHaveText(/^\d+ \/ 200$/);
+  await expectNoAxeViolations(staffPage, 'admin delivery');
+  await row.getByRole('button', { name: `Block Local delivery ${window}` }).click();
+  await expect(row).toContainText('Blocked');
+  await expect(row.getByRole('button', { name: `Unblock Local delivery ${window}` })).toBeVisible();
+  const [slotRow] = await sql<{ blocked: boolean }>(
+    `SELECT blocked FROM delivery_slots WHERE template_id = $1 AND slot_date = $2`,
+    [first!.templateId, first!.date],
   );
-  expect(blocked.status()).toBe(200);
+  expect(slotRow?.blocked).toBe(true);
 
   try {
     await putInCart(page, product, 1);
@@ -117,10 +128,9 @@ test('staff block a slot: checkout stops offering it, and an order naming it is 
     await page.getByLabel('Shipping address').fill(ADDRESS);
     const group = page.getByRole('radiogroup', { name: 'Delivery slot' });
     await expect(group.getByRole('radio').first()).toBeChecked();
-    const label = `${hhmm(first!.start)}–${hhmm(first!.end)}`;
     const offered = await group.getByRole('radio').allInnerTexts();
     const firstDay = new Date(first!.start).getUTCDate();
-    expect(offered.filter((text) => text.includes(label) && text.includes(` ${firstDay} `))).toEqual([]);
+    expect(offered.filter((text) => text.includes(window) && text.includes(` ${firstDay} `))).toEqual([]);
 
     // A client still naming it (a stale page) is refused with the next free slots.
     const answer = await page.request.post('/api/orders', {
