@@ -8,8 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { embeddedTestDatabase } from '@shop/db/testing';
+import { openDatabase } from '@shop/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
+import { toPublicError } from '../../errors';
 import {
   callerFor,
   cardOrder,
@@ -238,6 +241,49 @@ describe('with zones', () => {
     const offered = (await (await shopper()).delivery.slots({ shippingAddress: IN_ZONE })).slots;
     expect(offered).not.toContainEqual(expect.objectContaining(slot));
   });
+
+  it.skipIf(embeddedTestDatabase)(
+    'two api instances (two pools, two group commits) racing for 4 places of a fresh slot: 4 orders',
+    async () => {
+      // Each DataSource has its own group commit, so the groups run at once and meet on the slot's
+      // row: the lock order and the conditional booking hold across instances, the row's first
+      // booking (an INSERT racing an INSERT) included.
+      const other = await openDatabase({ url: shop.db.url, poolSize: 5 });
+      try {
+        const date = dayIn(3);
+        const { id } = await staff.delivery.createTemplate({
+          zoneId,
+          weekday: weekdayOf(date),
+          start: '07:00',
+          end: '08:00',
+          capacity: 4,
+          cutoffHours: 0,
+        });
+        const product = await makeProduct(ds, { price: '1.00', stock: 1000 });
+        const users = await Promise.all(Array.from({ length: 30 }, () => makeUser(ds)));
+        const results = await Promise.allSettled(
+          users.map((user, i) =>
+            callerFor(i % 2 ? other.dataSource : ds, user).orders.create({
+              ...cardOrder([product]),
+              deliverySlot: { templateId: id, date },
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+        for (const r of results) {
+          if (r.status === 'rejected') {
+            expect(toPublicError(r.reason)).toMatchObject({
+              code: 'CONFLICT',
+              details: { reason: 'SLOT_UNAVAILABLE' },
+            });
+          }
+        }
+        expect(await booked(id, date)).toBe(4);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('a cancellation frees the place, in its transaction', async () => {
     const [{ id }] = await ds.query(
