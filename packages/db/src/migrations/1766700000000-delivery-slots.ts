@@ -13,7 +13,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * product row is for stock. The CHECK keeps `booked` from going below 0 on a double release.
  *
  * Orders remember their slot: the template and date (to release the place on cancel) and the
- * window itself, so an edited or deleted template never rewrites an order. With no zone at all
+ * window itself, so an edited or deleted template never rewrites an order. The template id is no
+ * foreign key: it stays as booked when staff delete the template (whose slots' loads go with it,
+ * so a later cancellation has nothing to release). With no zone at all
  * delivery is not slotted and every column stays NULL.
  */
 export class DeliverySlots1766700000000 implements MigrationInterface {
@@ -64,7 +66,7 @@ export class DeliverySlots1766700000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "delivery_slots_date_idx" ON "delivery_slots" ("slot_date")`);
     await queryRunner.query(
       `ALTER TABLE "orders"
-         ADD "delivery_slot_template_id" uuid REFERENCES "delivery_slot_templates"("id") ON DELETE SET NULL,
+         ADD "delivery_slot_template_id" uuid,
          ADD "delivery_slot_date" date,
          ADD "delivery_slot_start" TIMESTAMP WITH TIME ZONE,
          ADD "delivery_slot_end" TIMESTAMP WITH TIME ZONE`,
