@@ -3,7 +3,14 @@
  * demo data on first start, then the HTTP server. SIGTERM/SIGINT let in-flight requests finish.
  */
 import type { AddressInfo } from 'node:net';
-import { migrate, openDatabase, seedDemoData, seedPermissionModel, CategoryEntity } from '@shop/db';
+import {
+  migrate,
+  openDatabase,
+  seedDemoData,
+  seedDeliveryZones,
+  seedPermissionModel,
+  CategoryEntity,
+} from '@shop/db';
 import { loadDotEnv, loadEnv, type Env } from './env';
 import { buildApp } from './app';
 import { startBanner } from './start-banner';
@@ -24,6 +31,8 @@ await migrate(db.dataSource);
 await db.dataSource.transaction((tx) => seedPermissionModel(tx));
 if (env.SEED_DEMO && (await db.dataSource.manager.count(CategoryEntity)) === 0) {
   await seedDemoData(db.dataSource);
+  // Slotted delivery out of the box (docs/delivery-slots.md): one zone for every postal code.
+  await seedDeliveryZones(db.dataSource);
 }
 
 const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });

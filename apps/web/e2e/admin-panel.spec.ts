@@ -29,6 +29,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
     'API Tokens',
     'Audit Log',
     'Outbox',
+    'Delivery',
     'Analytics',
     'Settings',
   ]);

@@ -21,6 +21,7 @@ export const paths = {
   adminApiTokens: '/admin/api-tokens',
   adminAuditLog: '/admin/audit-log',
   adminOutbox: '/admin/outbox',
+  adminDelivery: '/admin/delivery',
   /** Server routes: full-page navigations, not router links. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

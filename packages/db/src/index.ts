@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './data-source';
 export { seedDemoData, type SeedResult } from './seed/seed';
+export { seedDeliveryZones } from './seed/delivery-seed';
 export { demoAccounts } from './seed/demo-accounts';
 export { seedPermissionModel, type PermissionSeedResult } from './seed/permissions-seed';

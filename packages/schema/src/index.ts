@@ -35,3 +35,4 @@ export * from './measure-fields';
 export * from './product-csv-measures';
 export * from './food-facts-terms';
 export * from './food-facts';
+export * from './delivery';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CARD_DATA_MESSAGE, withoutCardNumber } from './payment-data';
 import { MoneyString } from './products';
-import { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orders';
+import { ORDER_STATUSES, OrderDeliverySlotDto, OrderStatus, PaymentMethod } from './orders';
 import { ActorDto, MoneyTotalString } from './inventory';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 
@@ -96,6 +96,7 @@ export const AdminOrderDetailDto = AdminOrderListItemDto.extend({
   currency: z.string(),
   notes: z.string().nullable(),
   estimatedDelivery: z.iso.datetime({ offset: true }).nullable(),
+  deliverySlot: OrderDeliverySlotDto.nullable(),
   cardHolderName: z.string().nullable(),
   cardLastFour: z.string().nullable(),
   bankName: z.string().nullable(),

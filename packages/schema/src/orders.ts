@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliverySlotRefInput } from './delivery';
 import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
 import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
@@ -254,6 +255,11 @@ const PlaceOrderBody = z
       (value) => value === undefined || /^[A-Za-z0-9 -]+$/.test(value),
       'bankAccountNumber may hold letters, digits, spaces and dashes only',
     ),
+    /**
+     * The delivery slot chosen at checkout (docs/delivery-slots.md). Without one, while zones
+     * exist, the server books the zone's earliest open slot.
+     */
+    deliverySlot: DeliverySlotRefInput.optional(),
     /** tRPC's way to send the `Idempotency-Key` header (the REST adapter maps the header here). */
     idempotencyKey: z
       .string()
@@ -315,6 +321,7 @@ export const ORDER_CONFLICT_REASONS = [
   'INSUFFICIENT_STOCK',
   'PRODUCT_UNAVAILABLE',
   'MINIMUM_ORDER',
+  'SLOT_UNAVAILABLE',
 ] as const;
 export type OrderConflictReason = (typeof ORDER_CONFLICT_REASONS)[number];
 
@@ -344,6 +351,9 @@ export const OrderIdInput = z.strictObject({ id: z.uuid('id must be a uuid') });
 
 const IsoDate = z.iso.datetime({ offset: true });
 
+/** An order's delivery slot: its date and window. */
+export const OrderDeliverySlotDto = z.object({ date: z.string(), start: IsoDate, end: IsoDate });
+
 /**
  * An order as listed (GET /api/orders, docs/product.md §3 'Order (detail)' without the items). Of a card only
  * the holder's name and the last 4 digits exist.
@@ -364,7 +374,10 @@ export const OrderDto = z.object({
   paymentStatus: ORDER_PAYMENT_STATUS,
   shippingAddress: z.string(),
   notes: z.string().nullable(),
+  /** The slot's start while delivery is slotted; else placing time + ESTIMATED_DELIVERY_DAYS. */
   estimatedDelivery: IsoDate.nullable(),
+  /** The delivery slot booked for it (null: placed while delivery was not slotted). */
+  deliverySlot: OrderDeliverySlotDto.nullable(),
   cardHolderName: z.string().nullable(),
   cardLastFour: z.string().nullable(),
   bankName: z.string().nullable(),

@@ -824,6 +824,79 @@ describe('real calls of every operation', () => {
     expect((await call(admin, 'GET', '/api/admin/outbox/not-an-id')).statusCode).toBe(400);
     expect((await call(admin, 'GET', '/api/admin/outbox?page=0')).statusCode).toBe(400);
 
+    // --- delivery zones and slots (removed again at the end: the orders above are not slotted) ----
+    expect((await call(customer, 'GET', '/api/delivery/slots')).statusCode).toBe(200);
+    expect((await call(customer, 'GET', '/api/admin/delivery/zones')).statusCode).toBe(403);
+    const zone = await call(admin, 'POST', '/api/admin/delivery/zones', {
+      body: { name: `Zone ${tag()}`, postalPrefixes: ['99'] },
+    });
+    expect(zone.statusCode).toBe(201);
+    const zoneId: string = zone.json().id;
+    ids['/api/admin/delivery/zones/{id}'] = zoneId;
+    const other = await call(admin, 'POST', '/api/admin/delivery/zones', {
+      body: { name: `Zone ${tag()}`, postalPrefixes: ['98'] },
+    });
+    expect(
+      (await call(admin, 'POST', '/api/admin/delivery/zones', { body: { name: zone.json().name, postalPrefixes: ['1'] } }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call(admin, 'POST', '/api/admin/delivery/zones', { body: { name: 'x' } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(admin, 'PUT', `/api/admin/delivery/zones/${zoneId}`, {
+          body: { name: zone.json().name, postalPrefixes: ['99', '97'] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(admin, 'PUT', `/api/admin/delivery/zones/${other.json().id}`, {
+          body: { name: zone.json().name, postalPrefixes: ['98'] },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(admin, 'PUT', `/api/admin/delivery/zones/${MISSING}`, { body: { name: 'y', postalPrefixes: [''] } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(admin, 'GET', '/api/admin/delivery/zones')).statusCode).toBe(200);
+    const slotBody = { weekday: 1, start: '09:00', end: '12:00', capacity: 10, cutoffHours: 2, deliveryFee: null };
+    const template = await call(admin, 'POST', '/api/admin/delivery/templates', { body: { ...slotBody, zoneId } });
+    expect(template.statusCode).toBe(201);
+    const templateId: string = template.json().id;
+    ids['/api/admin/delivery/templates/{id}'] = templateId;
+    ids.templateId = templateId;
+    expect(
+      (await call(admin, 'POST', '/api/admin/delivery/templates', { body: { ...slotBody, zoneId: MISSING } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(admin, 'POST', '/api/admin/delivery/templates', { body: { ...slotBody, zoneId, end: '08:00' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'PUT', `/api/admin/delivery/templates/${templateId}`, { body: { ...slotBody, capacity: 12 } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call(admin, 'PUT', `/api/admin/delivery/templates/${MISSING}`, { body: slotBody })).statusCode,
+    ).toBe(404);
+    const monday = '2030-01-07';
+    ids.date = monday;
+    expect((await call(admin, 'GET', `/api/admin/delivery/days/${monday}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/admin/delivery/days/not-a-day')).statusCode).toBe(400);
+    const blocked = `/api/admin/delivery/slots/${templateId}/${monday}/blocked`;
+    expect((await call(admin, 'PUT', blocked, { body: { blocked: true } })).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', blocked, { body: { blocked: 'yes' } })).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'PUT', `/api/admin/delivery/slots/${MISSING}/${monday}/blocked`, { body: { blocked: true } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/admin/delivery/templates/${MISSING}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/admin/delivery/zones/${MISSING}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/admin/delivery/templates/${templateId}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/admin/delivery/zones/${other.json().id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/admin/delivery/zones/${zoneId}`)).statusCode).toBe(200);
+
     // --- sign-in routes, health, the document itself ------------------------------------------
     for (const url of ['/api/health', '/api/ready', '/api/openapi.json', '/api/docs', '/api/login']) {
       expect((await call(null, 'GET', url)).statusCode, url).toBeLessThan(400);

@@ -277,6 +277,8 @@ const NOT_FOUND_IN_BODY: Partial<Record<ProcedurePath, string>> = {
   'roles.create': 'A permission group in `permissionGroupIds` does not exist',
   'permissionGroups.create': 'A permission in `permissionIds` does not exist',
   'apiTokens.create': 'No such user',
+  'delivery.createTemplate': 'No such delivery zone',
+  'delivery.setBlocked': 'No such slot template',
 };
 
 /** What a 409 means, for each procedure that answers one (`details.reason` where it has one). */
@@ -306,7 +308,10 @@ const CONFLICTS: Partial<Record<ProcedurePath, string>> = {
   'orders.create':
     'Prices, stock or availability changed: `details.reason` is PRICE_CHANGED (with the current prices, ' +
     'delivery fee, tax and total), INSUFFICIENT_STOCK (what is left) or PRODUCT_UNAVAILABLE; or the ' +
-    'subtotal is under the minimum order (MINIMUM_ORDER)',
+    'subtotal is under the minimum order (MINIMUM_ORDER); or the delivery slot is full, blocked or past its ' +
+    'cut-off (SLOT_UNAVAILABLE, with `details.nextSlots`)',
+  'delivery.createZone': 'The name is taken',
+  'delivery.updateZone': 'The name is taken',
   'addresses.create': 'The most addresses a user may save are saved already',
   'profile.update': 'The email is in use',
   'users.create': 'The email is in use',

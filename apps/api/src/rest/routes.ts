@@ -357,4 +357,67 @@ export const restRoutes: RestRoute[] = [
     procedure: 'outbox.message',
     summary: 'One sent email with its HTML and text',
   },
+  // Delivery zones and slots (issue 21 part 1, docs/delivery-slots.md).
+  {
+    method: 'GET',
+    url: '/api/delivery/slots',
+    procedure: 'delivery.slots',
+    summary: "The next days' open delivery slots for a shipping address (checkout)",
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/delivery/zones',
+    procedure: 'delivery.zones',
+    summary: 'Delivery zones with their weekly slot templates',
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/delivery/zones',
+    procedure: 'delivery.createZone',
+    summary: 'Create a delivery zone (postal-code prefixes; "" covers every code)',
+    status: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/delivery/zones/:id',
+    procedure: 'delivery.updateZone',
+    summary: "Change a delivery zone's name and postal-code prefixes",
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/delivery/zones/:id',
+    procedure: 'delivery.deleteZone',
+    summary: 'Delete a delivery zone and its slot templates (orders keep their slot)',
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/delivery/templates',
+    procedure: 'delivery.createTemplate',
+    summary: 'Add a weekly slot template to a zone (weekday, window, capacity, cut-off, fee)',
+    status: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/delivery/templates/:id',
+    procedure: 'delivery.updateTemplate',
+    summary: 'Change a slot template (applies to its slots at once)',
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/delivery/templates/:id',
+    procedure: 'delivery.deleteTemplate',
+    summary: 'Delete a slot template',
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/delivery/days/:date',
+    procedure: 'delivery.day',
+    summary: "A day's delivery slots with their load (booked / capacity), blocked or closed",
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/delivery/slots/:templateId/:date/blocked',
+    procedure: 'delivery.setBlocked',
+    summary: 'Block or unblock one delivery slot on one date (body: { "blocked": true })',
+  },
 ];

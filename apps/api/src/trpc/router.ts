@@ -16,6 +16,7 @@ import { auditRouter } from '../modules/audit/audit.router';
 import { outboxRouter } from '../modules/mail/outbox.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { settingsRouter } from '../modules/settings/settings.router';
+import { deliveryRouter } from '../modules/delivery/delivery.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   audit: auditRouter,
   outbox: outboxRouter,
   settings: settingsRouter,
+  delivery: deliveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
  * loads and, signed out, the sign-in prompt with its toast and the redirect to sign in.
  */
 import { useEffect, useState } from 'react';
+import type { DeliverySlotsDto } from '@shop/schema';
 import {
   Alert,
   Button,
@@ -25,14 +26,33 @@ import {
   EMPTY_CHECKOUT_FORM,
   checkoutFieldErrors,
   effectiveShippingChoice,
+  shippingAddressOf,
   type CheckoutForm,
 } from '../features/checkout/checkout-form';
-import { useCheckout } from '../features/checkout/use-checkout';
+import { useCheckout, type CheckoutDelivery } from '../features/checkout/use-checkout';
 import { PaymentMethodSection } from '../features/checkout/components/payment-method-section';
 import { ShippingSection } from '../features/checkout/components/shipping-section';
 import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
+import { DeliverySlotSection, slotValue } from '../features/checkout/components/delivery-slot-section';
+import { useDeliverySlots } from '../features/checkout/api/use-delivery-slots';
 import { toast } from '../lib/toast';
 import { paths } from '../paths';
+
+/**
+ * The delivery slot state for Place Order and the section (docs/delivery-slots.md): the slot picked
+ * while it is still offered, else the earliest one.
+ */
+function deliveryOf(
+  answer: DeliverySlotsDto | undefined,
+  current: boolean,
+  shippingAddress: string,
+  picked: string | null,
+): CheckoutDelivery {
+  if (!answer?.slotted) return { slotted: false, loading: false, outside: false, slot: null };
+  if (!current || !shippingAddress) return { slotted: true, loading: true, outside: false, slot: null };
+  const slot = answer.slots.find((s) => slotValue(s) === picked) ?? answer.slots[0] ?? null;
+  return { slotted: true, loading: false, outside: answer.zone === null, slot };
+}
 
 export function CheckoutPage() {
   const cart = useCart();
@@ -40,6 +60,13 @@ export function CheckoutPage() {
   const addresses = useAddresses();
   const { submit, placing, problem, placed, showFieldErrors } = useCheckout();
   const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
+  const [pickedSlot, setPickedSlot] = useState<string | null>(null);
+  const savedAddresses = addresses.data ?? [];
+  const shippingAddress = shippingAddressOf(
+    { ...form, shippingChoice: effectiveShippingChoice(form.shippingChoice, savedAddresses) },
+    savedAddresses,
+  );
+  const deliverySlots = useDeliverySlots(shippingAddress);
 
   const cartIsEmpty = cart.items.length === 0;
   useEffect(() => {
@@ -69,6 +96,7 @@ export function CheckoutPage() {
   };
   const change = (changes: Partial<CheckoutForm>) => setForm((previous) => ({ ...previous, ...changes }));
   const errors = showFieldErrors ? checkoutFieldErrors(current, saved) : {};
+  const delivery = deliveryOf(deliverySlots.data, deliverySlots.current, shippingAddress, pickedSlot);
 
   return (
     <Container size="lg" py="lg">
@@ -111,6 +139,15 @@ export function CheckoutPage() {
               loading={addresses.isLoading}
               onChange={change}
             />
+            {delivery.slotted && (
+              <DeliverySlotSection
+                hasAddress={shippingAddress !== ''}
+                loading={delivery.loading}
+                slots={delivery.outside ? null : (deliverySlots.data?.slots ?? [])}
+                selected={delivery.slot}
+                onChange={(slot) => setPickedSlot(slotValue(slot))}
+              />
+            )}
             <Textarea
               label="Order Notes (optional)"
               placeholder="Delivery instructions, gate codes…"
@@ -127,7 +164,8 @@ export function CheckoutPage() {
             lines={cart.items}
             totalCents={cart.totalCents}
             placing={placing}
-            onPlaceOrder={() => void submit(current, saved)}
+            deliveryFee={delivery.slot?.deliveryFee ?? null}
+            onPlaceOrder={() => void submit(current, saved, delivery)}
           />
         </Grid.Col>
       </Grid>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Collapse, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatMoney, shortOrderId, type OrderDto } from '@shop/schema';
+import { formatMoney, shortOrderId, slotLabel, type OrderDto } from '@shop/schema';
 import { useMyOrders } from '../features/orders/api/use-orders';
 import { OrderStatusBadge } from '../features/orders/components/order-status-badge';
 import { OrderDetails } from '../features/orders/components/order-details';
@@ -45,7 +45,13 @@ function OrderCard({ order }: { order: OrderDto }) {
       </Text>
       {order.estimatedDelivery && (
         <Text size="sm" mt="sm" data-testid="order-eta">
-          Estimated delivery: {localDate(order.estimatedDelivery)}
+          Estimated delivery:{' '}
+          {order.deliverySlot ? (
+            // The slot booked is when it comes (docs/delivery-slots.md); the shop's times are UTC.
+            <span data-testid="order-slot">{slotLabel(order.deliverySlot)} (UTC)</span>
+          ) : (
+            localDate(order.estimatedDelivery)
+          )}
         </Text>
       )}
       <Group justify="flex-end" mt="sm">

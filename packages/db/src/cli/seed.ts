@@ -1,12 +1,15 @@
 import { migrate, openDatabase } from '../data-source';
 import { seedDemoData } from '../seed/seed';
 import { seedLargeData } from '../seed/large-seed';
+import { seedDeliveryZones } from '../seed/delivery-seed';
 import { cliDatabaseConfig } from './config';
 
 const db = await openDatabase(cliDatabaseConfig());
 try {
   await migrate(db.dataSource);
   const added = await seedDemoData(db.dataSource);
+  // The demo's delivery zone (docs/delivery-slots.md), unless staff already made zones.
+  await seedDeliveryZones(db.dataSource);
   console.log(
     `Seeded: ${added.categories} categories, ${added.products} products, ${added.users} users, ${added.roles} roles added.`,
   );

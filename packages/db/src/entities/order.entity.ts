@@ -88,6 +88,19 @@ export class OrderEntity {
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 
+  /** The delivery slot booked (docs/delivery-slots.md): its template and date, and the window as booked. */
+  @Column({ name: 'delivery_slot_template_id', type: 'uuid', nullable: true })
+  deliverySlotTemplateId!: string | null;
+
+  @Column({ name: 'delivery_slot_date', type: 'date', nullable: true })
+  deliverySlotDate!: string | null;
+
+  @Column({ name: 'delivery_slot_start', type: 'timestamptz', nullable: true })
+  deliverySlotStart!: Date | null;
+
+  @Column({ name: 'delivery_slot_end', type: 'timestamptz', nullable: true })
+  deliverySlotEnd!: Date | null;
+
   @Column({ name: 'card_holder_name', type: 'varchar', length: 200, nullable: true })
   cardHolderName!: string | null;
 

@@ -18,6 +18,7 @@ import { SentEmails1766200000000 } from './1766200000000-sent-emails';
 import { FoodFacts1766300000000 } from './1766300000000-food-facts';
 import { SoldByMeasure1766400000000 } from './1766400000000-sold-by-measure';
 import { AnalyticsRollup1766600000000 } from './1766600000000-analytics-rollup';
+import { DeliverySlots1766700000000 } from './1766700000000-delivery-slots';
 import { FoodFactsBits1766800000000 } from './1766800000000-food-facts-bits';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
@@ -42,5 +43,6 @@ export const migrations = [
   FoodFacts1766300000000,
   SoldByMeasure1766400000000,
   AnalyticsRollup1766600000000,
+  DeliverySlots1766700000000,
   FoodFactsBits1766800000000,
 ];

@@ -11,6 +11,7 @@ import {
   orderLineCents,
   priceBasisLabel,
   shortOrderId,
+  slotLabel,
   toCents,
   toleranceLabel,
   weighedLabel,
@@ -28,6 +29,8 @@ export interface OrderForEmail {
   paymentMethod: PaymentMethod;
   shippingAddress: string;
   estimatedDelivery: Date | null;
+  /** The delivery slot booked (docs/delivery-slots.md); it replaces the estimate where set. */
+  deliverySlot?: { start: Date; end: Date } | null;
   lines: {
     name: string;
     quantity: number;
@@ -95,7 +98,12 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
   const greeting = `Hello ${order.customerName},`;
   const delivery =
     kind === 'confirmation' || kind === 'shipped'
-      ? order.estimatedDelivery && `Estimated delivery: ${order.estimatedDelivery.toDateString()}`
+      ? order.deliverySlot
+        ? `Delivery slot: ${slotLabel({
+            start: order.deliverySlot.start.toISOString(),
+            end: order.deliverySlot.end.toISOString(),
+          })} (UTC)`
+        : order.estimatedDelivery && `Estimated delivery: ${order.estimatedDelivery.toDateString()}`
       : null;
   const payment = `Payment: ${PAYMENT_METHOD_LABEL[order.paymentMethod]}`;
   const address = `Delivery address: ${order.shippingAddress}`;

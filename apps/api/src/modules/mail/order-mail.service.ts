@@ -121,12 +121,14 @@ async function readOrder(
     payment_method: OrderForEmail['paymentMethod'];
     shipping_address: string;
     estimated_delivery: Date | null;
+    delivery_slot_start: Date | null;
+    delivery_slot_end: Date | null;
     email: string;
     first_name: string | null;
     last_name: string | null;
   }[] = await db.query(
     `SELECT o.id, o.total, o.payment_method, o.shipping_address, o.estimated_delivery,
-            u.email, u.first_name, u.last_name
+            o.delivery_slot_start, o.delivery_slot_end, u.email, u.first_name, u.last_name
        FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.id = $1`,
     [orderId],
@@ -155,6 +157,10 @@ async function readOrder(
     paymentMethod: order.payment_method,
     shippingAddress: order.shipping_address,
     estimatedDelivery: order.estimated_delivery,
+    deliverySlot:
+      order.delivery_slot_start && order.delivery_slot_end
+        ? { start: order.delivery_slot_start, end: order.delivery_slot_end }
+        : null,
     lines: lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,

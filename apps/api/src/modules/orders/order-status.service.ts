@@ -22,6 +22,7 @@ import { recordStockMovements } from '../inventory/stock-ledger';
 import { actorName } from '../inventory/inventory.service';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
+import { releaseSlot } from '../delivery/slot-booking';
 import { loadOrderAggregate, toShopperOrder, toStaffOrder, type OrderAggregate } from './orders.repository';
 
 /** The staff member's name as the timeline shows it. */
@@ -76,7 +77,12 @@ async function changeStatus(
       });
     }
 
-    if (input.status === 'cancelled') await returnStock(tx, input.id, userId, input.notes);
+    if (input.status === 'cancelled') {
+      await returnStock(tx, input.id, userId, input.notes);
+      // Its delivery slot's place is free again, in the same transaction (after the products,
+      // the order placement locks them in).
+      await releaseSlot(tx, input.id);
+    }
 
     await tx.query(`UPDATE orders SET status = $2, payment_status = $3, updated_at = now() WHERE id = $1`, [
       input.id,

@@ -17,6 +17,7 @@ import {
   type AdminOrderDetailDto,
   type MeasureUnit,
   type AdminOrderListItemDto,
+  type OrderDeliverySlot,
   type OrderDto,
   type OrderItemDto,
   type OrderListInput,
@@ -49,6 +50,10 @@ export interface OrderRecord {
   bankAccountNumber: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The delivery slot booked (YYYY-MM-DD and the window); null or absent when not slotted. */
+  slotDate?: string | null;
+  slotStart?: Date | null;
+  slotEnd?: Date | null;
   /** The customer's email today (staff screens); absent where it was not read. */
   customerEmail?: string | null;
 }
@@ -107,7 +112,9 @@ const ORDER_COLUMNS = `
   o.payment_status AS "paymentStatus", o.shipping_address AS "shippingAddress", o.notes,
   o.estimated_delivery AS "estimatedDelivery", o.card_holder_name AS "cardHolderName",
   o.card_last_four AS "cardLastFour", o.bank_name AS "bankName",
-  o.bank_account_number AS "bankAccountNumber", o.created_at AS "createdAt", o.updated_at AS "updatedAt"`;
+  o.bank_account_number AS "bankAccountNumber", o.created_at AS "createdAt", o.updated_at AS "updatedAt",
+  to_char(o.delivery_slot_date, 'YYYY-MM-DD') AS "slotDate", o.delivery_slot_start AS "slotStart",
+  o.delivery_slot_end AS "slotEnd"`;
 
 const SELECT_ORDERS = `SELECT ${ORDER_COLUMNS} FROM orders o`;
 const SELECT_ORDERS_WITH_CUSTOMER = `
@@ -117,6 +124,12 @@ const SELECT_ORDERS_WITH_CUSTOMER = `
 // ---------------------------------------------------------------------------------------------
 // Mappers
 // ---------------------------------------------------------------------------------------------
+
+/** The order's delivery slot as every screen and email shows it (docs/delivery-slots.md). */
+export function toDeliverySlot(order: OrderRecord): OrderDeliverySlot | null {
+  if (!order.slotDate || !order.slotStart || !order.slotEnd) return null;
+  return { date: order.slotDate, start: order.slotStart.toISOString(), end: order.slotEnd.toISOString() };
+}
 
 /** An order as listed; of a bank account only the last 4 (docs/architecture.md §4 "Payment data"). */
 export function toOrderDto(order: OrderRecord): OrderDto {
@@ -135,6 +148,7 @@ export function toOrderDto(order: OrderRecord): OrderDto {
     shippingAddress: order.shippingAddress,
     notes: order.notes,
     estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+    deliverySlot: toDeliverySlot(order),
     cardHolderName: order.cardHolderName,
     cardLastFour: order.cardLastFour,
     bankName: order.bankName,
@@ -204,6 +218,7 @@ export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: bool
     currency: order.currency,
     notes: order.notes,
     estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+    deliverySlot: toDeliverySlot(order),
     cardHolderName: order.cardHolderName,
     cardLastFour: order.cardLastFour,
     bankName: order.bankName,

@@ -57,6 +57,7 @@ import {
   type OrderRecord,
 } from './orders.repository';
 import { groupCommitPerDataSource, type Outcome } from './group-commit';
+import { lockGroupSlots, slotBookingCte, slotUnavailable, type GroupSlots, type SlotChoice } from '../delivery/slot-booking';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -139,6 +140,7 @@ export function requestHash(body: OrderBody): string {
     body.cardLastFour ?? null,
     body.bankName ?? null,
     body.bankAccountNumber ?? null,
+    body.deliverySlot ? [body.deliverySlot.templateId.toLowerCase(), body.deliverySlot.date] : null,
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -255,20 +257,37 @@ async function placeGroup(
   const groupLines = placements.map((placement) => mergeLines(placement.body.items));
   const ids = [...new Set(groupLines.flatMap((lines) => lines.map((line) => line.productId)))];
   const locked = await lockProducts(tx, ids);
+  // The delivery slots after the products (the order a cancellation locks them in); null when
+  // delivery is not slotted (no zone): then nothing below books one.
+  const slots = await lockGroupSlots(
+    tx,
+    placements.map((placement) => placement.body),
+  );
   const alone = placements.length === 1;
 
   const outcomes: Outcome<PlacedOrder>[] = [];
   for (let from = 0; from < placements.length;) {
     // Checked in arrival order; each that passes takes its stock from the rows (in memory).
-    const passed: { index: number; lines: Line[]; params: unknown[]; levels: number[] }[] = [];
+    const passed: {
+      index: number;
+      lines: Line[];
+      params: unknown[];
+      levels: number[];
+      slot: SlotChoice | null;
+    }[] = [];
     for (let i = from; i < placements.length; i++) {
       const lines = groupLines[i]!;
+      let slot: SlotChoice | null = null;
       try {
-        const priced = priceOrder(lines, locked, placements[i]!.body);
-        const params = writeParams(placements[i]!, lines, locked, priced);
+        // The address's zone and a place in its slot first: outside the delivery area is said
+        // before anything about the cart.
+        slot = slots?.take(i) ?? null;
+        const priced = priceOrder(lines, locked, placements[i]!.body, slot);
+        const params = writeParams(placements[i]!, lines, locked, priced, slot);
         const levels = lines.map((line) => (locked.get(line.productId)!.stock -= line.quantity));
-        passed.push({ index: i, lines, params, levels });
+        passed.push({ index: i, lines, params, levels, slot });
       } catch (error) {
+        if (slot) slots!.giveBack(slot);
         outcomes[i] = { ok: false, error };
       }
     }
@@ -302,6 +321,7 @@ async function placeGroup(
     await tx.query(`ROLLBACK TO SAVEPOINT placement_${failed.index}`);
     for (const order of passed.slice(failedAt)) {
       order.lines.forEach((line) => (locked.get(line.productId)!.stock += line.quantity));
+      if (order.slot) (slots as GroupSlots).giveBack(order.slot);
     }
     from = failed.index + 1;
   }
@@ -373,7 +393,12 @@ interface PricedOrder {
  * order'): unknown or inactive products, stock, the minimum order, the client's prices and total.
  * Throws the 409 that explains the first one failed; reads and writes nothing.
  */
-function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): PricedOrder {
+function priceOrder(
+  lines: Line[],
+  products: LockedRows,
+  body: OrderBody,
+  slot: SlotChoice | null,
+): PricedOrder {
   const unavailable = lines.filter((line) => !products.get(line.productId)?.on_sale);
   if (unavailable.length > 0) {
     const details: ProductUnavailableDetails = {
@@ -448,7 +473,8 @@ function priceOrder(lines: Line[], products: LockedRows, body: OrderBody): Price
     );
   }
   const totals = orderTotals(subtotalCents, {
-    deliveryFee: settings.delivery_fee,
+    // A slot's own fee overrides the shop's (docs/delivery-slots.md); the free-delivery threshold holds.
+    deliveryFee: slot?.deliveryFee ?? settings.delivery_fee,
     freeDeliveryThreshold: settings.free_delivery_threshold,
     taxRate: settings.tax_rate,
     taxInclusive: settings.tax_inclusive,
@@ -493,9 +519,10 @@ const WRITE_ORDER_SQL = `
     INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
                         estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
                         bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency, tax_rate, created_at, updated_at)
+                        subtotal, delivery_fee, tax, tax_inclusive, currency, tax_rate, created_at, updated_at,
+                        delivery_slot_template_id, delivery_slot_date, delivery_slot_start, delivery_slot_end)
     SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-           $19, $20, $21, $22, $23, $26, stamp.at, stamp.at
+           $19, $20, $21, $22, $23, $26, stamp.at, stamp.at, $27, $28, $29, $30
     FROM stamp
     RETURNING *
   ), items AS (
@@ -506,6 +533,8 @@ const WRITE_ORDER_SQL = `
                         $24::text[], $25::int[])
          AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance)
     RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance
+  ), slot AS (
+    ${slotBookingCte('$27', '$28')}
   ), ledger AS (
     ${insertStockMovementsSql('taken s, placed', {
       source: `'order'`,
@@ -523,12 +552,15 @@ const WRITE_ORDER_SQL = `
          placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
          placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
          placed.updated_at AS "updatedAt",
+         to_char(placed.delivery_slot_date, 'YYYY-MM-DD') AS "slotDate", placed.delivery_slot_start AS "slotStart",
+         placed.delivery_slot_end AS "slotEnd",
          (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
                                             'quantity', i.quantity, 'price', i.price::text,
                                             'measureUnit', i.measure_unit,
                                             'weightTolerance', i.weight_tolerance))
           FROM items i) AS items,
-         (SELECT count(*)::int FROM taken) AS moved
+         (SELECT count(*)::int FROM taken) AS moved,
+         (SELECT count(*)::int FROM slot) AS "slotBooked"
   FROM placed`;
 
 interface WrittenOrder extends OrderRecord {
@@ -541,6 +573,7 @@ interface WrittenOrder extends OrderRecord {
     weightTolerance: number | null;
   }[];
   moved: number;
+  slotBooked: number;
 }
 
 /** The parameters of WRITE_ORDER_SQL for an order that passed `priceOrder`. */
@@ -549,6 +582,7 @@ function writeParams(
   lines: Line[],
   products: LockedRows,
   priced: PricedOrder,
+  slot: SlotChoice | null,
 ): unknown[] {
   const { userId, body, idempotencyKey, hash } = placement;
   const { settings, serverCents, subtotalCents, totals } = priced;
@@ -562,7 +596,8 @@ function writeParams(
     body.paymentMethod,
     centsToDecimal(totalCents),
     body.shippingAddress,
-    new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+    // The slot's start while delivery is slotted: that is when it comes.
+    slot ? slot.start : new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
     body.notes ?? null,
     body.cardHolderName ?? null,
     body.cardLastFour ?? null,
@@ -581,6 +616,10 @@ function writeParams(
     lines.map((line) => measureOf(products, line)),
     lines.map((line) => products.get(line.productId)!.weight_tolerance),
     settings.tax_rate,
+    slot?.templateId ?? null,
+    slot?.date ?? null,
+    slot?.start ?? null,
+    slot?.end ?? null,
   ];
 }
 
@@ -606,12 +645,14 @@ function toPlacedOrder(
   products: LockedRows,
   levels: number[],
 ): Outcome<PlacedOrder> {
-  const { items, moved, ...order } = written;
+  const { items, moved, slotBooked, ...order } = written;
   // Unreachable while the row locks are held; a guard, not a path.
   if (moved !== lines.length) {
     const names = lines.map((line) => products.get(line.productId)!.name).join(', ');
     return { ok: false, error: new ConflictError(`Not enough stock for ${names}`) };
   }
+  // The same for the slot's place: its conditional booking found the slot full or blocked.
+  if (order.slotDate && slotBooked !== 1) return { ok: false, error: slotUnavailable([]) };
   const events: LiveEvent[] = [
     {
       type: 'order.placed',

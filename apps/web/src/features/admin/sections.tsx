@@ -15,6 +15,7 @@ import {
   IconMail,
   IconReceipt,
   IconSettings,
+  IconTruckDelivery,
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
@@ -23,7 +24,15 @@ import { paths } from '../../paths';
 
 export type PanelSectionId = 'overview' | 'products' | 'categories' | 'analytics' | 'settings';
 export type SectionId =
-  PanelSectionId | 'inventory' | 'orders' | 'users' | 'permissions' | 'api-tokens' | 'audit-log' | 'outbox';
+  | PanelSectionId
+  | 'inventory'
+  | 'orders'
+  | 'users'
+  | 'permissions'
+  | 'api-tokens'
+  | 'audit-log'
+  | 'outbox'
+  | 'delivery';
 
 export interface AdminSection {
   id: SectionId;
@@ -110,6 +119,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'orders:read_all',
   },
   {
+    id: 'delivery',
+    label: 'Delivery',
+    icon: <IconTruckDelivery size={18} />,
+    to: paths.adminDelivery,
+    permission: 'orders:read_all',
+  },
+  {
     id: 'analytics',
     label: 'Analytics',
     icon: <IconChartBar size={18} />,
@@ -147,6 +163,7 @@ export function activeSection(pathname: string, search: string): SectionId {
   if (rest.startsWith('/api-tokens')) return 'api-tokens';
   if (rest.startsWith('/audit-log')) return 'audit-log';
   if (rest.startsWith('/outbox')) return 'outbox';
+  if (rest.startsWith('/delivery')) return 'delivery';
   const section = new URLSearchParams(search).get('section');
   return PANEL_SECTIONS.includes(section as PanelSectionId) ? (section as PanelSectionId) : 'overview';
 }

@@ -13,6 +13,7 @@ import {
   toDecimal,
   type AddressDto,
   type CartLine,
+  type DeliverySlotOption,
   type PaymentMethod,
   type PlaceOrderBody,
 } from '@shop/schema';
@@ -178,7 +179,10 @@ export function buildOrderBody(
   lines: readonly CartLine[],
   addresses: readonly AddressDto[],
   settings: TotalsSettings = DEFAULT_SETTINGS,
+  /** The delivery slot picked (docs/delivery-slots.md); its own fee overrides the shop's. */
+  slot: DeliverySlotOption | null = null,
 ): Omit<PlaceOrderBody, 'idempotencyKey'> {
+  const charged = slot?.deliveryFee != null ? { ...settings, deliveryFee: slot.deliveryFee } : settings;
   const paymentMethod = form.paymentMethod as PaymentMethod;
   const notes = form.notes.trim();
   return {
@@ -188,9 +192,10 @@ export function buildOrderBody(
       price: toDecimal(line.price),
     })),
     // The total the server will charge: the goods plus the delivery fee and tax of the settings.
-    total: centsToDecimal(orderTotals(cartTotalCents(lines), settings).totalCents),
+    total: centsToDecimal(orderTotals(cartTotalCents(lines), charged).totalCents),
     paymentMethod,
     shippingAddress: shippingAddressOf(form, addresses),
+    ...(slot && { deliverySlot: { templateId: slot.templateId, date: slot.date } }),
     ...(notes && { notes }),
     ...(paymentMethod === 'card' && {
       cardHolderName: form.cardHolderName.trim(),

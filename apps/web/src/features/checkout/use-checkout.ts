@@ -7,7 +7,10 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   shortOrderId,
+  NO_SLOT_LEFT,
+  OUTSIDE_DELIVERY_AREA,
   type AddressDto,
+  type DeliverySlotOption,
   type InsufficientStockDetails,
   type PriceChangedDetails,
 } from '@shop/schema';
@@ -31,6 +34,15 @@ import {
 } from './checkout-form';
 import { notify } from '../notifications/browser-notifications';
 import { orderNotification } from '../notifications/notification-texts';
+
+/** The delivery slot state at Place Order (docs/delivery-slots.md); absent or unslotted: none needed. */
+export interface CheckoutDelivery {
+  slotted: boolean;
+  /** The slots of the address chosen are still on their way. */
+  loading: boolean;
+  outside: boolean;
+  slot: DeliverySlotOption | null;
+}
 
 export interface CheckoutProblem {
   title: string;
@@ -116,13 +128,17 @@ export function useCheckout() {
       });
     } else if (details?.reason === 'MINIMUM_ORDER') {
       setProblem({ title: 'Below the minimum order', lines: [errorMessage(error)] });
+    } else if (details?.reason === 'SLOT_UNAVAILABLE') {
+      // The slot filled, was blocked or closed meanwhile: the list shows what is open now.
+      void utils.delivery.slots.invalidate();
+      setProblem({ title: 'Delivery slot no longer available', lines: [errorMessage(error)] });
     } else if (details?.reason === 'PRODUCT_UNAVAILABLE') {
       setProblem({ title: 'Some products are no longer available', lines: [errorMessage(error)] });
     }
     toast({ title: 'Failed to place order', description: errorMessage(error), variant: 'destructive' });
   }
 
-  async function submit(form: CheckoutForm, addresses: readonly AddressDto[]) {
+  async function submit(form: CheckoutForm, addresses: readonly AddressDto[], delivery?: CheckoutDelivery) {
     if (placeOrder.isPending) return;
     const invalid = validateCheckout(form, addresses);
     if (invalid) {
@@ -131,7 +147,15 @@ export function useCheckout() {
       focusFirstInvalidField(checkoutFieldErrors(form, addresses));
       return;
     }
-    const body = buildOrderBody(form, cart.items, addresses, settings.data);
+    // Said before payment: an address outside every zone, or no slot left to book. While the
+    // address's slots are still on their way the order goes without one: the server books the
+    // earliest open slot (or refuses an address outside every zone with the same words).
+    if (delivery?.slotted && !delivery.slot && !delivery.loading) {
+      const description = delivery.outside ? `${OUTSIDE_DELIVERY_AREA}. Please choose another address.` : NO_SLOT_LEFT;
+      toast({ title: 'Choose a delivery slot', description, variant: 'destructive' });
+      return;
+    }
+    const body = buildOrderBody(form, cart.items, addresses, settings.data, delivery?.slot ?? null);
     setProblem(null);
     try {
       const order = await placeOrder.mutateAsync({ ...body, idempotencyKey: keys.keyFor(body) });

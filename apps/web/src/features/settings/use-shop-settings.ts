@@ -27,10 +27,14 @@ export function useMoney() {
   return useCallback((value: string | number) => formatMoney(value, currency), [currency]);
 }
 
-/** The cart's subtotal with the delivery fee, tax and total the server will charge. */
-export function useOrderTotals(subtotalCents: number) {
+/**
+ * The cart's subtotal with the delivery fee, tax and total the server will charge; `deliveryFee`
+ * is the chosen delivery slot's own fee, which overrides the shop's (docs/delivery-slots.md).
+ */
+export function useOrderTotals(subtotalCents: number, deliveryFee: string | null = null) {
   const query = useShopSettings();
-  const settings: Settings = query.data ?? DEFAULT_SETTINGS;
+  const shop: Settings = query.data ?? DEFAULT_SETTINGS;
+  const settings: Settings = deliveryFee === null ? shop : { ...shop, deliveryFee };
   const totals = orderTotals(subtotalCents, settings);
   const money = (cents: number) => formatMoney(centsToDecimal(cents), settings.currency);
   return { ...totals, settings, money };

@@ -20,6 +20,7 @@ import { PermissionsPage } from './permissions.page';
 import { ApiTokensPage } from './api-tokens.page';
 import { AuditLogPage } from './audit-log.page';
 import { OutboxPage } from './outbox.page';
+import { DeliveryPage } from './delivery.page';
 
 /** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
 const guarded = (permission: Permission, page: ReactNode) => (
@@ -44,6 +45,7 @@ export default function AdminArea() {
         <Route path="api-tokens" element={guarded('api_tokens:manage', <ApiTokensPage />)} />
         <Route path="audit-log" element={guarded('audit:read', <AuditLogPage />)} />
         <Route path="outbox" element={guarded('orders:read_all', <OutboxPage />)} />
+        <Route path="delivery" element={guarded('orders:read_all', <DeliveryPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -25,6 +25,7 @@ import {
   shortOrderId,
   statusLabel,
   type AdminOrderDetailDto,
+  slotLabel,
 } from '@shop/schema';
 import { useAdminOrder } from '../api/use-order-management';
 import { useReportError } from '../use-admin-errors';
@@ -135,6 +136,13 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       <Field label="Shipping address">
         <Text size="sm">{order.shippingAddress}</Text>
       </Field>
+      {order.deliverySlot && (
+        <Field label="Delivery slot">
+          <Text size="sm" data-testid="order-slot">
+            {slotLabel(order.deliverySlot)} (UTC)
+          </Text>
+        </Field>
+      )}
 
       <Divider />
       <Title order={3} size="h5">

@@ -11,11 +11,19 @@ interface Props {
   lines: readonly CartLine[];
   totalCents: number;
   placing: boolean;
+  /** The chosen delivery slot's own fee (null: the shop's). */
+  deliveryFee?: string | null;
   onPlaceOrder: () => void;
 }
 
-export function CheckoutSummary({ lines, totalCents: subtotalCents, placing, onPlaceOrder }: Props) {
-  const totals = useOrderTotals(subtotalCents);
+export function CheckoutSummary({
+  lines,
+  totalCents: subtotalCents,
+  placing,
+  deliveryFee = null,
+  onPlaceOrder,
+}: Props) {
+  const totals = useOrderTotals(subtotalCents, deliveryFee);
   const { money } = totals;
   const total = money(totals.totalCents);
   return (
