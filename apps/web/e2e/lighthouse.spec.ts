@@ -56,8 +56,13 @@ test.afterAll(async () => {
 
 async function audit(path: string, flags: Flags = {}): Promise<RunnerResult['lhr']> {
   const url = new URL(path, process.env.E2E_BASE_URL).href;
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', ...flags });
+  const run = () => lighthouse(url, { port, output: 'json', logLevel: 'error', ...flags });
+  let result = await run();
+  // Now and then the trace misses the navigation's start (NO_NAVSTART), and Lighthouse itself says
+  // to run it again: once.
+  if (result?.lhr.runtimeError) result = await run();
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
   const { lhr } = result;
   const score = (id: string) => lhr.categories[id]?.score ?? 0;
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
