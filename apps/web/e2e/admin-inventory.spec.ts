@@ -145,10 +145,12 @@ test('To reorder lists a product at its alert with the suggested quantity, and e
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByRole('link', { name: 'Export CSV' }).click(),
+    card.getByRole('link', { name: 'Export reorder list' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^reorder-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\n')[0]).toBe('sku,name,unit,stock,low_stock_threshold,sold_last_28_days,suggested_quantity');
+  expect(csv.split('\n')[0]).toBe(
+    'sku,name,unit,stock,low_stock_threshold,sold_last_28_days,suggested_quantity',
+  );
   expect(csv).toContain(`${sku},${name},piece,1,5,0,5`);
 });

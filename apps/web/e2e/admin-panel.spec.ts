@@ -55,9 +55,12 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
   await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
 
   // Export and Import move the product catalogue: on the product screens, not on Orders.
-  await expect(page.getByRole('link', { name: 'Export' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Export', exact: true })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Products' }).click();
-  await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', '/api/products/export');
+  await expect(page.getByRole('link', { name: 'Export', exact: true })).toHaveAttribute(
+    'href',
+    '/api/products/export',
+  );
   await expect(page.getByRole('button', { name: 'Import' })).toBeVisible();
 });
 

@@ -4,7 +4,7 @@
  * orders end to end, and what changed prices and short stock tell the shopper. Every test signs in
  * as a new customer, so none shares orders, addresses or a cart.
  */
-import pg from 'pg';
+import { sql } from './admin-fixtures';
 import { expect, test, type Page } from './support/test';
 import { freshEmail, signIn } from './support/auth';
 import { dismissToasts, expectToast } from './support/toast';
@@ -17,16 +17,6 @@ interface Product {
   price: string;
   stock: number;
   imageUrl: string | null;
-}
-
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 /** Active products with plenty of stock, by name. */

@@ -4,22 +4,12 @@
  * slot and checkout no longer offers it, while an order still naming it is refused with the next
  * free slots. The e2e server's demo zone covers every postal code, four windows a day.
  */
-import pg from 'pg';
+import { sql } from './admin-fixtures';
 import { expect, test, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { dismissToasts, expectToast } from './support/toast';
 import { cents, dollars, orderCard, putInCart } from './support/orders';
 import { expectNoAxeViolations } from './support/axe';
-
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 interface Slot {
   templateId: string;
@@ -40,7 +30,9 @@ async function productInStock(page: Page) {
 
 /** The open slots checkout would offer for this address, through the api as the page asks. */
 async function openSlots(page: Page, shippingAddress: string): Promise<Slot[]> {
-  const answer = await page.request.get(`/api/delivery/slots?shippingAddress=${encodeURIComponent(shippingAddress)}`);
+  const answer = await page.request.get(
+    `/api/delivery/slots?shippingAddress=${encodeURIComponent(shippingAddress)}`,
+  );
   expect(answer.status()).toBe(200);
   return (await answer.json()).slots as Slot[];
 }
@@ -66,7 +58,9 @@ test('a shopper picks the second slot at checkout; My Orders shows it', async ({
   await expect(group).toBeVisible();
   const options = group.getByRole('radio');
   await expect(options.first()).toBeChecked();
-  const pick = group.getByRole('radio', { name: new RegExp(`${hhmm(second.start)}–${hhmm(second.end)}`) }).first();
+  const pick = group
+    .getByRole('radio', { name: new RegExp(`${hhmm(second.start)}–${hhmm(second.end)}`) })
+    .first();
   await pick.click();
   await expect(pick).toBeChecked();
   await expectNoAxeViolations(page, 'checkout with delivery slots');
@@ -76,9 +70,13 @@ test('a shopper picks the second slot at checkout; My Orders shows it', async ({
   );
   await page.getByRole('button', { name: `Place Order - ${total}` }).click();
   const body = (await placed).request().postDataJSON() as Record<string, { deliverySlot?: unknown }>;
-  expect(JSON.stringify(body)).toContain(`"deliverySlot":{"templateId":"${second.templateId}","date":"${second.date}"}`);
+  expect(JSON.stringify(body)).toContain(
+    `"deliverySlot":{"templateId":"${second.templateId}","date":"${second.date}"}`,
+  );
   const toast = await expectToast(page, 'Order placed successfully!');
-  const shortId = /^Order #([0-9a-f]{8})/.exec(await toast.locator('.mantine-Notification-description').innerText())![1]!;
+  const shortId = /^Order #([0-9a-f]{8})/.exec(
+    await toast.locator('.mantine-Notification-description').innerText(),
+  )![1]!;
   await dismissToasts(page);
 
   const card = orderCard(page, shortId);

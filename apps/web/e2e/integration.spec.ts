@@ -109,7 +109,7 @@ test('Export downloads the catalogue; Import uploads a CSV and names the rows it
   expect(skus.length).toBeGreaterThan(50);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Export' }).click(),
+    page.getByRole('link', { name: 'Export', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');

@@ -4,7 +4,7 @@
  * keeps its old name on the old order; an admin's delivery-fee change in Admin → Settings alters
  * the next order's total and not the old one's. Every new screen and dialog is checked with axe.
  */
-import pg from 'pg';
+import { sql } from './admin-fixtures';
 import { expect, test } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
@@ -17,16 +17,6 @@ interface Product {
   price: string;
   stock: number;
   imageUrl: string | null;
-}
-
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 /** The products this spec made: taken off the storefront afterwards, so other specs never see them. */

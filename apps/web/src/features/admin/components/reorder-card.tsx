@@ -26,12 +26,12 @@ export function ReorderCard() {
           variant="light"
           leftSection={<IconDownload size={14} />}
         >
-          Export CSV
+          Export reorder list
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Products at or under their low stock alert. Suggested: what the last {REORDER_WINDOW_DAYS} days
-        sold, on top of the alert level.
+        Products at or under their low stock alert. Suggested: what the last {REORDER_WINDOW_DAYS} days sold,
+        on top of the alert level.
       </Text>
       <Table.ScrollContainer minWidth={600}>
         <Table verticalSpacing="xs" aria-label="To reorder">
@@ -56,7 +56,9 @@ export function ReorderCard() {
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text c="dimmed" ta="center" py="sm">
-                    {reorder.isError ? 'The list could not be loaded. Please try again.' : 'Nothing to reorder'}
+                    {reorder.isError
+                      ? 'The list could not be loaded. Please try again.'
+                      : 'Nothing to reorder'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
