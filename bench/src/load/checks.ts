@@ -273,11 +273,19 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
       `${counts!.seen} of those found, ${counts!.doubled} idempotency keys used twice`,
   });
 
-  // Each order's total is its items' (a statement run with another's parameters would break it).
+  // Each order's total is its items' (a statement run with another's parameters would break it),
+  // each line by the shop's one rounding rule: a product sold by measure is priced per kg, L or
+  // 100 g / 100 ml of its quantity in grams or millilitres (the rollup's SQL function, docs/money.md).
   const totals = await q<{ id: string; total: string; items: string }>(
-    `SELECT o.id, o.total::text, coalesce(sum(i.price * i.quantity), 0)::numeric(12, 2)::text AS items
-     FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
-     GROUP BY o.id, o.total HAVING o.total <> coalesce(sum(i.price * i.quantity), 0)`,
+    `WITH lines AS (
+       SELECT o.id, o.total,
+              coalesce(sum(analytics_line_cents(coalesce(i.weighed_quantity, i.quantity), i.price, i.measure_unit)), 0)
+                AS cents
+       FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
+       GROUP BY o.id, o.total
+     )
+     SELECT id, total::text, (cents / 100.0)::numeric(12, 2)::text AS items FROM lines
+     WHERE total * 100 <> cents`,
   );
   checks.push({
     name: "every order's total = the sum of its items",

@@ -11,7 +11,16 @@
  * user's data, not only as errors.
  */
 import { randomUUID } from 'node:crypto';
-import { centsToDecimal, toCents, type OrderDetailDto, type OrderDto, type ProductDto } from '@shop/schema';
+import {
+  centsToDecimal,
+  lineRule,
+  lineTotalCents,
+  toCartProduct,
+  type MeasureUnit,
+  type OrderDetailDto,
+  type OrderDto,
+  type ProductDto,
+} from '@shop/schema';
 import { send } from '../../../apps/api/src/test/sign-in';
 import { Actor, failureKind } from './actor';
 import { ORDER_INTERVAL_MS, ORDER_POSTS_PER_MINUTE, SEARCH_TERMS } from './config';
@@ -19,8 +28,16 @@ import { between, pick, sleep, think, timeLeft, type World } from './world';
 
 interface CartLine {
   price: string;
+  /** In the product's base unit (pieces, grams, millilitres), as the web's cart keeps it. */
   quantity: number;
+  measureUnit: MeasureUnit | null;
 }
+
+/** What the cart's lines cost, each rounded once as the server does (docs/money.md). */
+const totalOf = (items: readonly { price: string; quantity: number; measureUnit: MeasureUnit | null }[]) =>
+  centsToDecimal(
+    items.reduce((sum, item) => sum + lineTotalCents(item.price, item.quantity, item.measureUnit), 0),
+  );
 
 interface ProductPage {
   items: ProductDto[];
@@ -122,13 +139,7 @@ export async function runShopper(world: World, index: number): Promise<Set<strin
   return placed;
 }
 
-async function addToCart(
-  world: World,
-  actor: Actor,
-  cart: Map<string, CartLine>,
-  id: string,
-  quantity: number,
-) {
+async function addToCart(world: World, actor: Actor, cart: Map<string, CartLine>, id: string, times: number) {
   const product = await actor.query<ProductDto>('products.byId', { id });
   if (!product) return;
   if (product.id !== id) {
@@ -141,9 +152,19 @@ async function addToCart(
   if (product.imageUrl && world.staticPaths.length > 0 && Math.random() < 0.3) {
     await actor.request('GET /products/*', product.imageUrl);
   }
-  // The storefront offers no more than is in stock.
-  const wanted = Math.min(quantity + (cart.get(id)?.quantity ?? 0), product.stock);
-  if (wanted > 0) cart.set(id, { price: product.price, quantity: wanted });
+  // Add to Cart `times` times as the storefront does (packages/schema cart.ts): a piece at a time,
+  // or a product sold by measure from its minimum by its step (0.25 kg of salmon, then 0.5 kg)…
+  const rule = lineRule(toCartProduct(product));
+  let wanted = cart.get(id)?.quantity ?? 0;
+  for (let i = 0; i < times; i++) {
+    wanted = wanted === 0 ? rule.minQuantity : Math.min(wanted + rule.quantityStep, rule.maxQuantity);
+  }
+  // …and no more than is in stock, on the product's steps.
+  if (wanted > product.stock) {
+    const steps = Math.floor((product.stock - rule.minQuantity) / rule.quantityStep);
+    wanted = steps < 0 ? 0 : rule.minQuantity + steps * rule.quantityStep;
+  }
+  if (wanted > 0) cart.set(id, { price: product.price, quantity: wanted, measureUnit: rule.measureUnit });
 }
 
 function withinOrderBudget(posts: number[]): boolean {
@@ -160,12 +181,15 @@ async function checkout(
   placed: Set<string>,
 ): Promise<void> {
   const { recorder } = world;
+  const measures = new Map([...cart].map(([productId, line]) => [productId, line.measureUnit]));
   let items = [...cart].map(([productId, line]) => ({
     productId,
     quantity: line.quantity,
     price: line.price,
   }));
-  let total = centsToDecimal(items.reduce((sum, item) => sum + toCents(item.price)! * item.quantity, 0));
+  const withMeasures = () =>
+    items.map((item) => ({ ...item, measureUnit: measures.get(item.productId) ?? null }));
+  let total = totalOf(withMeasures());
   const payment = pick(PAYMENTS);
   for (let attempt = 0; attempt < 2; attempt++) {
     if (!withinOrderBudget(posts)) {
@@ -231,9 +255,7 @@ async function checkout(
         ...item,
         price: prices.get(item.productId.toLowerCase()) ?? item.price,
       }));
-      total =
-        details.total ??
-        centsToDecimal(items.reduce((sum, item) => sum + toCents(item.price)! * item.quantity, 0));
+      total = details.total ?? totalOf(withMeasures());
       recorder.count('checkouts retried at new prices');
       continue;
     }
