@@ -6,6 +6,7 @@ import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { dollars, placeOrder, sidebarItems, sql, statValue } from './admin-fixtures';
+import { uniqueWord } from './support/unique';
 
 // Each test signs in through the real provider and walks several screens: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -117,7 +118,7 @@ test('a product is created, edited and deleted through the Products section', as
   await expect(dialog.getByText('Price must be positive')).toBeVisible();
   await expect(dialog.getByText('Category is required')).toBeVisible();
 
-  const name = `E2E Sourdough ${Date.now()}`;
+  const name = `E2E Sourdough ${uniqueWord()}`;
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Bakery' }).click();

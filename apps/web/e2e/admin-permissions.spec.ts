@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test';
 import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sidebarItems, sql } from './admin-fixtures';
+import { uniqueWord } from './support/unique';
 
 const roleRow = (page: Page, name: string) =>
   page.locator(`[data-testid="role-row"][data-role-name="${name}"]`);
@@ -65,7 +66,7 @@ test('roles: search, create with a group, edit, and delete after the browser con
   await expectToast(page, 'Failed to create role', 'A role with this name already exists', 'destructive');
   await create.getByRole('button', { name: 'Cancel' }).click();
 
-  const name = `Night shift ${Date.now()}`;
+  const name = `Night shift ${uniqueWord()}`;
   await createRole(page, name, ['Inventory']);
   const [stored] = await sql<{ groups: string[] }>(
     `SELECT array_agg(g.name ORDER BY g.name) AS groups FROM roles r
@@ -123,7 +124,7 @@ test('permissions and groups: the tables, Create Permission and Create Group', a
   await expect(ordersRead).toContainText('read_all');
   await expect(ordersRead.getByTestId('status-badge')).toHaveText('Active');
 
-  const permission = `reports:export_${Date.now()}`;
+  const permission = `reports:export_${uniqueWord()}`;
   await page.getByRole('button', { name: 'Create Permission' }).click();
   const create = page.getByRole('dialog', { name: 'Create Permission' });
   await create.getByRole('button', { name: 'Create Permission' }).click();
@@ -142,7 +143,7 @@ test('permissions and groups: the tables, Create Permission and Create Group', a
   await expect(inventory.getByTestId('group-permissions')).toContainText('inventory:read');
   await expect(inventory.getByTestId('group-permissions')).toContainText('products:read_all');
 
-  const group = `Reporting ${Date.now()}`;
+  const group = `Reporting ${uniqueWord()}`;
   await page.getByRole('button', { name: 'Create Group' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Group' });
   await dialog.getByRole('button', { name: 'Create Group' }).click();
@@ -184,7 +185,7 @@ test('a custom role with one group, given through Edit User, reaches exactly wha
   await expectToast(page, 'Success', 'User created successfully');
 
   // The role, holding only the Inventory group.
-  const role = `Stock clerk ${Date.now()}`;
+  const role = `Stock clerk ${uniqueWord()}`;
   await openPermissions(page);
   await createRole(page, role, ['Inventory']);
 

@@ -7,6 +7,7 @@ import { expect, test, type Page } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql, statValue } from './admin-fixtures';
+import { uniqueWord } from './support/unique';
 
 function rowOf(page: Page, email: string) {
   return page.locator(`[data-testid="user-row"][data-email="${email}"]`);
@@ -66,7 +67,7 @@ test('create, edit and delete a user, with the form messages and toasts', async 
   await expect(form.getByText('Last name is required')).toBeVisible();
   await expect(form.getByText('Invalid email address')).toBeVisible();
 
-  const email = `e2e-user-${Date.now()}@example.com`;
+  const email = `e2e-user-${uniqueWord()}@example.com`;
   await form.getByLabel('First Name').fill('Petra');
   await form.getByLabel('Last Name').fill('Picker');
   await form.getByLabel('Email').fill(email);

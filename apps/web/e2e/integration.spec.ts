@@ -10,6 +10,7 @@ import { expect, test } from './support/test';
 import { DEMO, signIn } from './support/auth';
 import { expectToast } from './support/toast';
 import { sql } from './admin-fixtures';
+import { uniqueWord } from './support/unique';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -28,7 +29,7 @@ test('an admin creates a read-only API token, a script reads but cannot write, r
     .click();
   await expect(page.getByRole('heading', { name: 'API Tokens' })).toBeVisible();
 
-  const name = `Nightly stock sync ${Date.now()}`;
+  const name = `Nightly stock sync ${uniqueWord()}`;
   await page.getByRole('button', { name: 'Create Token' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create API Token' });
   await dialog.getByRole('button', { name: 'Create Token' }).click();
@@ -123,7 +124,7 @@ test('Export downloads the catalogue; Import uploads a CSV and names the rows it
   expect(csv).toContain(',Fresh Produce,');
 
   // A file with an invalid row: nothing is imported and the row is named.
-  const sku = `E2E-${Date.now()}`;
+  const sku = `E2E-${uniqueWord().toUpperCase()}`;
   const invalid = testInfo.outputPath('invalid.csv');
   const valid = testInfo.outputPath('valid.csv');
   const line = (price: string) =>

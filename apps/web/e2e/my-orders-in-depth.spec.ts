@@ -10,6 +10,7 @@ import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { dismissToasts, expectToast } from './support/toast';
 import { buyThroughCheckout, cents, dollars, orderCard, putInCart } from './support/orders';
+import { uniqueWord } from './support/unique';
 
 interface Product {
   id: string;
@@ -58,7 +59,7 @@ test.describe.configure({ timeout: 90_000 });
 test('a shopper buys, opens the lines, cancels after confirming (stock back), and buys again', async ({
   page,
 }) => {
-  const product = await makeProduct(`Orchard Pears ${Date.now()}`, '2.25', 40);
+  const product = await makeProduct(`Orchard Pears ${uniqueWord()}`, '2.25', 40);
   await signIn(page, freshEmail('in-depth'));
   const shortId = await buyThroughCheckout(page, product, 3, dollars(675));
   expect(await stockOf(product.id)).toBe(37);
@@ -114,7 +115,7 @@ test('a shopper buys, opens the lines, cancels after confirming (stock back), an
 });
 
 test('a product renamed by staff keeps its old name on the old order', async ({ page, browser }) => {
-  const product = await makeProduct(`Heritage Apples ${Date.now()}`, '1.50', 30);
+  const product = await makeProduct(`Heritage Apples ${uniqueWord()}`, '1.50', 30);
   await signIn(page, freshEmail('renamed'));
   const shortId = await buyThroughCheckout(page, product, 2, dollars(300));
 
@@ -149,7 +150,7 @@ test("an admin's delivery-fee change alters the next order's total, not the old 
   page,
   browser,
 }) => {
-  const product = await makeProduct(`Farm Eggs ${Date.now()}`, '4.00', 40);
+  const product = await makeProduct(`Farm Eggs ${uniqueWord()}`, '4.00', 40);
   await signIn(page, freshEmail('fee'));
   const oldShortId = await buyThroughCheckout(page, product, 2, dollars(800));
 

@@ -9,6 +9,7 @@ import { DEMO, freshEmail, signIn } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { dismissToasts, expectToast } from './support/toast';
 import { sql } from './admin-fixtures';
+import { uniqueWord } from './support/unique';
 
 const made: string[] = [];
 
@@ -38,7 +39,7 @@ test('a shopper buys 0.75 kg of salmon, staff weigh 0.82 kg, and the order shows
   page,
   browser,
 }) => {
-  const name = `Wild Salmon ${Date.now()}`;
+  const name = `Wild Salmon ${uniqueWord()}`;
   const id = await makeSalmon(name);
 
   // --- the shopper: card → cart → checkout, by 0.25 kg --------------------------------------

@@ -3,6 +3,7 @@
  * 'Development sign-in' page → type the email → Sign in → back in the shop.
  */
 import { expect, type Page } from '@playwright/test';
+import { uniqueWord } from './unique';
 
 export const DEMO = {
   admin: 'admin@example.com',
@@ -21,5 +22,5 @@ export async function signIn(page: Page, email: string, returnTo = '/') {
 
 /** A unique email for a fresh customer, so tests never share one. */
 export function freshEmail(prefix = 'shopper'): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  return `${prefix}-${uniqueWord()}@example.com`;
 }
