@@ -18,6 +18,8 @@ import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
 import { sitePageExists } from './modules/products/product-pages';
 import { startOrderMail } from './modules/mail/order-mail-queue';
+import { startJobQueue } from './modules/jobs/job-queue';
+import { startLotExpiry } from './modules/inventory/lot-expiry-job';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
@@ -182,10 +184,16 @@ export async function buildApp({
     pageExists: (routePath, pathname) => sitePageExists(dataSource.manager, routePath, pathname),
   });
 
-  // Order emails: queued on the order events above, sent by a worker (modules/mail).
-  if (env.ORDER_EMAILS) {
-    const orderMail = await startOrderMail({ env, dataSource, liveEvents, log: app.log });
-    app.addHook('preClose', () => orderMail.stop());
+  // Background work on the job queue (modules/jobs): order emails, queued on the order events
+  // above and sent by a worker (modules/mail), and the expiry of best-before lots (modules/inventory).
+  if (env.ORDER_EMAILS || env.LOT_EXPIRY_JOB) {
+    const boss = await startJobQueue({ dataSource, log: app.log });
+    app.addHook('preClose', () => boss.stop({ graceful: true, timeout: 5000 }));
+    if (env.ORDER_EMAILS) {
+      const orderMail = await startOrderMail({ boss, env, dataSource, liveEvents, log: app.log });
+      app.addHook('preClose', async () => orderMail.stop());
+    }
+    if (env.LOT_EXPIRY_JOB) await startLotExpiry({ boss, dataSource, log: app.log });
   }
 
   // Everything that depends on who is calling lives in this scope: API tokens, sessions, limits and

@@ -196,6 +196,12 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'inventory.reorder': { expect: only(200, INVENTORY_READERS) },
   'inventory.summary': { expect: only(200, INVENTORY_READERS) },
   'inventory.history': { input: { productId: MISSING }, expect: only(404, INVENTORY_READERS) },
+  'inventory.lots': { input: { productId: MISSING }, expect: only(404, INVENTORY_READERS) },
+  'inventory.expiring': { input: {}, expect: only(200, INVENTORY_READERS) },
+  'inventory.receiveLot': {
+    input: { productId: MISSING, quantity: 1, reason: 'Goods in' },
+    expect: only(404, INVENTORY_READERS),
+  },
   'orderManagement.list': { expect: only(200, ORDER_STAFF) },
   'orderManagement.page': { input: {}, expect: only(200, ORDER_STAFF) },
   'orderManagement.summary': { expect: only(200, ORDER_STAFF) },

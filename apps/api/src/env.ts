@@ -189,6 +189,8 @@ export const EnvSchema = z
     /** A failed email is tried again this many times, after MAIL_RETRY_DELAY_SECONDS, doubling each time. */
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** Run the scheduled expiry of best-before lots (inventory/lot-expiry-job.ts); tests run it themselves. */
+    LOT_EXPIRY_JOB: flag(true),
     /** How often the email worker looks for work. */
     MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -36,3 +36,4 @@ export * from './product-csv-measures';
 export * from './food-facts-terms';
 export * from './food-facts';
 export * from './delivery';
+export * from './stock-lots';

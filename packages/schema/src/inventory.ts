@@ -114,8 +114,16 @@ export const InventorySummaryDto = z.object({
 });
 export type InventorySummaryDto = z.infer<typeof InventorySummaryDto>;
 
-/** Why a stock level moved: staff edits, an order placed, an order cancelled, a bulk import. */
-export const STOCK_MOVEMENT_SOURCES = ['staff', 'order', 'cancellation', 'import', 'weighing'] as const;
+/** Why a stock level moved: staff edits, orders placed and cancelled, imports, weighing, lots received and expired. */
+export const STOCK_MOVEMENT_SOURCES = [
+  'staff',
+  'order',
+  'cancellation',
+  'import',
+  'weighing',
+  'goods_in',
+  'expiry',
+] as const;
 export const StockMovementSource = z.enum(STOCK_MOVEMENT_SOURCES);
 export type StockMovementSource = z.infer<typeof StockMovementSource>;
 
@@ -125,6 +133,8 @@ export const STOCK_MOVEMENT_SOURCE_LABEL: Record<StockMovementSource, string> = 
   cancellation: 'Order cancelled',
   import: 'Import',
   weighing: 'Weighed at picking',
+  goods_in: 'Goods in',
+  expiry: 'Expired',
 };
 
 export const STOCK_HISTORY_DEFAULT_LIMIT = 50;

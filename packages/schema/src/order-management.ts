@@ -9,6 +9,7 @@ import { MoneyString } from './products';
 import { ORDER_STATUSES, OrderDeliverySlotDto, OrderStatus, PaymentMethod } from './orders';
 import { ActorDto, MoneyTotalString } from './inventory';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
+import { OrderLineLotDto } from './stock-lots';
 
 export const ORDER_NOTE_MAX_LENGTH = 1000;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
@@ -73,6 +74,8 @@ export const AdminOrderItemDto = z.object({
   price: MoneyString,
   lineTotal: MoneyTotalString,
   ...ORDER_LINE_MEASURE_SHAPE,
+  /** The lots the line was taken from, first expiry first (docs/stock-lots.md); the rest was undated stock. */
+  lots: z.array(OrderLineLotDto),
 });
 export type AdminOrderItemDto = z.infer<typeof AdminOrderItemDto>;
 

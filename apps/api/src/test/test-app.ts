@@ -36,6 +36,7 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   // The email worker polls the database: only the tests of order emails turn it on.
   ORDER_EMAILS: 'false',
+  LOT_EXPIRY_JOB: 'false',
   // Tests write rows directly (fixtures) and read them back at once, which no visitor does: the
   // catalogue cache would answer from before such a write for up to a second. Its own tests turn it
   // on (modules/catalogue-cache/).

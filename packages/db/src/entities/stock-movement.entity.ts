@@ -11,7 +11,7 @@ import { UserEntity } from './user.entity';
  * only be deleted when it never appeared in an order.
  */
 @Entity('stock_movements')
-@Check('stock_movements_source_check', `"source" IN ('staff','order','cancellation','import','weighing')`)
+@Check('stock_movements_source_check', `"source" IN ('staff','order','cancellation','import','weighing','goods_in','expiry')`)
 @Check('stock_movements_quantities_check', '"quantity_before" >= 0 AND "quantity_after" >= 0')
 @Check('stock_movements_change_check', '"change" = "quantity_after" - "quantity_before"')
 @Index('stock_movements_product_id_created_at_idx', ['productId', 'createdAt'])
@@ -56,6 +56,10 @@ export class StockMovementEntity {
   @ManyToOne(() => UserEntity, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity | null;
+
+  /** The lot a goods-in or an expiry was about (migration 1766900000000; no foreign key kept). */
+  @Column({ name: 'lot_id', type: 'uuid', nullable: true })
+  lotId!: string | null;
 
   @CreatedAt()
   createdAt!: Date;

@@ -20,6 +20,7 @@ import { SoldByMeasure1766400000000 } from './1766400000000-sold-by-measure';
 import { AnalyticsRollup1766600000000 } from './1766600000000-analytics-rollup';
 import { DeliverySlots1766700000000 } from './1766700000000-delivery-slots';
 import { FoodFactsBits1766800000000 } from './1766800000000-food-facts-bits';
+import { StockLots1766900000000 } from './1766900000000-stock-lots';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   AnalyticsRollup1766600000000,
   DeliverySlots1766700000000,
   FoodFactsBits1766800000000,
+  StockLots1766900000000,
 ];

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  ExpiringLotDto,
+  ExpiringLotsInput,
+  ProductLotsDto,
+  ProductLotsInput,
+  ReceiveLotInput,
   InventorySummaryDto,
   LowStockItemDto,
   ReorderItemDto,
@@ -9,6 +14,7 @@ import {
 import { can, router } from '../../trpc/trpc';
 import { inventorySummary, listLowStock, stockHistory } from './inventory.service';
 import { reorderItems } from './reorder.service';
+import { expiringLots, productLots, receiveLot } from './stock-lots.service';
 
 export const inventoryRouter = router({
   /** GET /api/products/low-stock: active products at or under their threshold. */
@@ -28,4 +34,19 @@ export const inventoryRouter = router({
     .input(StockHistoryInput)
     .output(z.array(StockMovementDto))
     .query(({ ctx, input }) => stockHistory(ctx, input)),
+  /** A product's open lots, first expiry first, and its undated stock (docs/stock-lots.md). */
+  lots: can('inventory:read')
+    .input(ProductLotsInput)
+    .output(ProductLotsDto)
+    .query(({ ctx, input }) => productLots(ctx.db, input.productId)),
+  /** Lots whose date falls in the next N days, with a markdown suggestion. */
+  expiring: can('inventory:read')
+    .input(ExpiringLotsInput)
+    .output(z.array(ExpiringLotDto))
+    .query(({ ctx, input }) => expiringLots(ctx.db, input.days)),
+  /** Goods in: a lot received (quantity, best-before or use-by date, batch code, reason). */
+  receiveLot: can('inventory:update')
+    .input(ReceiveLotInput)
+    .output(ProductLotsDto)
+    .mutation(({ ctx, input }) => receiveLot(ctx, input)),
 });

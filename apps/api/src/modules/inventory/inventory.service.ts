@@ -15,6 +15,7 @@ import { assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { NotFoundError } from '../../errors';
 import { readAdminProduct } from '../products/products.service';
 import { recordStockMovements } from './stock-ledger';
+import { expireDueLots, trimLotsToStock } from './stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';
 
 /** Active products at or under their low-stock threshold, lowest stock first. */
@@ -118,6 +119,8 @@ export interface StockLevelsChange {
  */
 export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsChange): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    // Lots past their date leave the stock first: the dialog showed the sellable level.
+    await expireDueLots(tx, [input.id]);
     const [current]: { stock: number }[] = await tx.query(
       `SELECT stock FROM products WHERE id = $1 FOR UPDATE`,
       [input.id],
@@ -158,6 +161,7 @@ export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsC
           userId: ctx.user?.id ?? null,
         },
       ]);
+      if (input.stock < current.stock) await trimLotsToStock(tx, [input.id]);
     }
   });
 }

@@ -28,6 +28,8 @@ export interface StockMovementRow {
   orderId?: string | null;
   /** Who made it: the staff member, or the customer who placed the order. */
   userId?: string | null;
+  /** The lot received or expired (stock-lots.ts). */
+  lotId?: string | null;
 }
 
 /**
@@ -46,10 +48,10 @@ export async function recordStockMovements(
   const levels: { productId: string; stock: number; lowStockThreshold: number }[] = await tx.query(
     `WITH ledger AS (
        ${insertStockMovementsSql(
-         `(SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[])
-             WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, n)
+         `(SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[])
+             WITH ORDINALITY AS m(product_id, quantity_before, quantity_after, source, reason, order_id, user_id, lot_id, n)
            ORDER BY m.n) s`,
-         { source: 's.source', reason: 's.reason', orderId: 's.order_id', userId: 's.user_id' },
+         { source: 's.source', reason: 's.reason', orderId: 's.order_id', userId: 's.user_id', lotId: 's.lot_id' },
        )}
      )
      SELECT id AS "productId", stock, low_stock_threshold AS "lowStockThreshold"
@@ -63,6 +65,7 @@ export async function recordStockMovements(
       rows.map((row) => row.reason ?? null),
       rows.map((row) => row.orderId ?? null),
       rows.map((row) => row.userId ?? null),
+      rows.map((row) => row.lotId ?? null),
     ],
   );
   publishAfterCommit(
@@ -74,17 +77,17 @@ export async function recordStockMovements(
 /**
  * The ledger INSERT, the one way its rows are made: one row per row of `from`, which must name its
  * rows `s` with columns product_id, quantity_before and quantity_after; rows whose level did not
- * move are skipped. `source`, `reason`, `orderId`, `userId` and `createdAt` (default now()) are SQL expressions (a literal, a
+ * move are skipped. `source`, `reason`, `orderId`, `userId`, `lotId` and `createdAt` (default now()) are SQL expressions (a literal, a
  * parameter, a column of `s` or of another CTE in `from`). A statement that changes stock itself
  * (order placement) uses it as a data-modifying CTE.
  */
 export function insertStockMovementsSql(
   from: string,
-  values: { source: string; reason?: string; orderId: string; userId: string; createdAt?: string },
+  values: { source: string; reason?: string; orderId: string; userId: string; lotId?: string; createdAt?: string },
 ): string {
-  return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id, created_at)
+  return `INSERT INTO stock_movements (product_id, quantity_before, quantity_after, change, source, reason, order_id, user_id, lot_id, created_at)
     SELECT s.product_id, s.quantity_before, s.quantity_after, s.quantity_after - s.quantity_before,
-           ${values.source}, ${values.reason ?? 'NULL'}, ${values.orderId}, ${values.userId}, ${values.createdAt ?? 'now()'}
+           ${values.source}, ${values.reason ?? 'NULL'}, ${values.orderId}, ${values.userId}, ${values.lotId ?? 'NULL'}, ${values.createdAt ?? 'now()'}
     FROM ${from}
     WHERE s.quantity_after <> s.quantity_before`;
 }

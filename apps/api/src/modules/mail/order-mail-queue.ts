@@ -5,13 +5,12 @@
  * failure — the mail server down, say — is tried again with exponential backoff, so none is lost
  * while it is away, and the (order, kind) claim keeps any from going out twice.
  *
- * pg-boss runs its SQL through the api's own data source, so it works the same on PostgreSQL and
- * on the embedded database (one connection: it polls rather than LISTENs). Every instance hears
+ * The queue is the api's one job queue (jobs/job-queue.ts). Every instance hears
  * every event and asks for the job; the queue keeps one per (order, kind) at a time.
  *
  * Left out: an event published after COMMIT is lost with a process that dies in between.
  */
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import nodemailer from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,56 +54,25 @@ export function createMailer(env: Env): Mailer {
       };
 }
 
-/**
- * pg-boss's statements through the data source's own connections (its pool, or the embedded
- * database's one connection), on the driver's client itself: pg-boss sends several statements in
- * one query and needs the rows of each, which TypeORM's query() drops.
- */
-function dataSourceAdapter(dataSource: DataSource) {
-  type Result = { rows?: unknown[] };
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const runner = dataSource.createQueryRunner();
-      try {
-        const client = (await runner.connect()) as {
-          query(text: string, values?: unknown[]): Promise<Result | Result[]>;
-        };
-        try {
-          const raw = await client.query(text, values);
-          return { rows: (Array.isArray(raw) ? raw : [raw]).flatMap((result) => result.rows ?? []) };
-        } catch (error) {
-          // A failed statement of a multi-statement BEGIN … COMMIT leaves its transaction open and
-          // aborted: end it before the connection goes back to the pool for others.
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      } finally {
-        await runner.release();
-      }
-    },
-  };
-}
-
 export interface OrderMail {
-  stop(): Promise<void>;
+  /** Stops asking for emails (the queue itself stops with the api: jobs/job-queue.ts). */
+  stop(): void;
 }
 
 export async function startOrderMail({
+  boss,
   env,
   dataSource,
   liveEvents,
   log,
 }: {
+  boss: PgBoss;
   env: Env;
   dataSource: DataSource;
   liveEvents: LiveEventBus;
   log: FastifyBaseLogger;
 }): Promise<OrderMail> {
   const mailer = createMailer(env);
-  // The schema is the migrations' (packages/db 1766200000000); pg-boss adds its tables under its own lock.
-  const boss = new PgBoss({ db: dataSourceAdapter(dataSource), schema: 'pgboss', createSchema: false });
-  boss.on('error', (err) => log.error({ err }, 'order email queue failed'));
-  await boss.start();
   await boss.createQueue(ORDER_EMAIL_QUEUE, {
     retryLimit: env.MAIL_RETRY_LIMIT,
     retryDelay: env.MAIL_RETRY_DELAY_SECONDS,
@@ -134,9 +102,8 @@ export async function startOrderMail({
       .catch((err: unknown) => log.error({ err, ...job }, 'order email could not be queued'));
   });
   return {
-    async stop() {
+    stop() {
       unsubscribe();
-      await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
 }

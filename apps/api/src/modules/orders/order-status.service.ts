@@ -19,6 +19,7 @@ import {
 import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { returnOrderLots } from '../inventory/stock-lots';
 import { actorName } from '../inventory/inventory.service';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
@@ -164,22 +165,28 @@ async function returnStock(
     [ids],
   );
   const stockBefore = new Map(before.map((row) => [row.id, row.stock]));
+  // Back into the lots each line came from; what goes into a lot that has expired meanwhile is
+  // written off, not sellable again (inventory/stock-lots.ts).
+  const writtenOff = await returnOrderLots(tx, orderId);
+  const back = lines.map((line) => line.quantity - (writtenOff.get(line.product_id) ?? 0));
   await tx.query(
     `UPDATE products p SET stock = p.stock + l.quantity, updated_at = now()
      FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
      WHERE p.id = l.product_id`,
-    [ids, lines.map((line) => line.quantity)],
+    [ids, back],
   );
   await recordStockMovements(
     tx,
-    lines.map((line) => {
+    lines.map((line, i) => {
       const quantityBefore = stockBefore.get(line.product_id) ?? 0;
+      const lost = writtenOff.get(line.product_id) ?? 0;
+      const why = note ? `Order cancelled: ${note}` : 'Order cancelled';
       return {
         productId: line.product_id,
         quantityBefore,
-        quantityAfter: quantityBefore + line.quantity,
+        quantityAfter: quantityBefore + back[i]!,
         source: 'cancellation' as const,
-        reason: note ? `Order cancelled: ${note}` : 'Order cancelled',
+        reason: lost > 0 ? `${why} (${lost} back into an expired lot: written off)` : why,
         orderId,
         userId,
       };

@@ -26,6 +26,7 @@ import {
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { allocateToLine, releaseFromLine } from '../inventory/stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
@@ -115,6 +116,9 @@ export async function recordLineWeight(
       if (!moved) {
         throw new ConflictError('Not enough stock for the extra weight', { reason: 'INSUFFICIENT_STOCK' });
       }
+      // The lots follow: more is taken first expiry first out, less goes back (inventory/stock-lots.ts).
+      if (more > 0) await allocateToLine(tx, { orderItemId: line.id, productId: line.product_id }, more);
+      else await releaseFromLine(tx, { orderItemId: line.id, held }, -more);
       await recordStockMovements(tx, [
         {
           productId: line.product_id,

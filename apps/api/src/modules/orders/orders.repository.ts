@@ -18,6 +18,7 @@ import {
   type MeasureUnit,
   type AdminOrderListItemDto,
   type OrderDeliverySlot,
+  type OrderLineLotDto,
   type OrderDto,
   type OrderItemDto,
   type OrderListInput,
@@ -72,6 +73,8 @@ export interface OrderLineRecord {
   measureUnit: MeasureUnit | null;
   weightTolerance: number | null;
   weighedQuantity: number | null;
+  /** The lots it was taken from (staff screens; inventory/stock-lots.ts); absent where not read. */
+  lots?: OrderLineLotDto[] | null;
 }
 
 /** A line's total: the weighed quantity when recorded, at the price charged (packages/schema measures.ts). */
@@ -238,6 +241,7 @@ export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: bool
       measureUnit: line.measureUnit,
       weightTolerance: line.weightTolerance,
       weighedQuantity: line.weighedQuantity,
+      lots: line.lots ?? [],
     })),
     history: history.map((row) => ({
       id: row.id,
@@ -268,7 +272,13 @@ export async function loadOrderAggregate(db: EntityManager, id: string): Promise
     `SELECT i.id, i.product_id AS "productId", i.product_name AS name, i.product_sku AS sku,
             i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
             i.measure_unit AS "measureUnit", i.weight_tolerance AS "weightTolerance",
-            i.weighed_quantity AS "weighedQuantity"
+            i.weighed_quantity AS "weighedQuantity",
+            (SELECT json_agg(json_build_object('lotId', a.lot_id, 'quantity', a.quantity,
+                                               'expiresOn', to_char(l.expires_on, 'YYYY-MM-DD'),
+                                               'dateKind', l.date_kind, 'batchCode', l.batch_code)
+                             ORDER BY l.expires_on, l.received_at, l.id)
+             FROM order_item_lots a JOIN stock_lots l ON l.id = a.lot_id
+             WHERE a.order_item_id = i.id) AS lots
      FROM order_items i LEFT JOIN products p ON p.id = i.product_id
      WHERE i.order_id = $1
      ORDER BY i.created_at, i.id`,

@@ -23,6 +23,7 @@
  * does not pay for a look-up first.
  */
 import { insertStockMovementsSql } from '../inventory/stock-ledger';
+import { fefoAllocationSql, sellableStockSql } from '../inventory/stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { onSale } from '../products/on-sale';
 import { createHash } from 'node:crypto';
@@ -367,11 +368,13 @@ async function sendWrites(
 
 /**
  * Row locks in id order (ORDER BY is applied before FOR UPDATE locks the rows). The shop's
- * settings (fees, tax, minimum) come in the same round trip, as they are at this moment.
+ * settings (fees, tax, minimum) come in the same round trip, as they are at this moment. Each
+ * product's stock is what may be sold now: less any lot whose date has passed since the expiry
+ * job last ran (inventory/stock-lots.ts).
  */
 async function lockProducts(tx: EntityManager, ids: string[]): Promise<LockedRows> {
   const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
-    `SELECT p.id, p.name, p.sku, p.unit, p.price, p.stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
+    `SELECT p.id, p.name, p.sku, p.unit, p.price, ${sellableStockSql('p')} AS stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
             ${MEASURE_COLUMNS}, ${SETTINGS_COLUMNS}
      FROM products p LEFT JOIN shop_settings s ON s.id = 1
      WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
@@ -501,8 +504,9 @@ function priceOrder(
 }
 
 /**
- * Takes the stock (guarded: never below 0), writes the order, its items and their ledger rows, in
- * one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
+ * Takes the stock (guarded: never below 0) from the product and from its lots first expiry first
+ * out (keeping which lot each line came from: inventory/stock-lots.ts), writes the order, its
+ * items and their ledger rows, in one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
  * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
  * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
  * an order remembers what was bought). The order and its ledger rows are stamped with the clock, not
@@ -533,6 +537,11 @@ const WRITE_ORDER_SQL = `
                         $24::text[], $25::int[])
          AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance)
     RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance
+  ), wanted AS (
+    SELECT * FROM unnest($1::uuid[], $2::int[]) AS w(id, quantity)
+  ), ${fefoAllocationSql('wanted')}, item_lots AS (
+    INSERT INTO order_item_lots (order_item_id, lot_id, quantity)
+    SELECT items.id, f.lot_id, f.quantity FROM items JOIN fefo f ON f.product_id = items.product_id
   ), slot AS (
     ${slotBookingCte('$27', '$28')}
   ), ledger AS (

@@ -33,6 +33,7 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError, ConflictError } from '../../errors';
 import { bumpEditVersion } from '../../edit-version';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { expireDueLots, trimLotsToStock } from '../inventory/stock-lots';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import {
   productsForExport,
@@ -315,10 +316,11 @@ export async function importProductsCsv(
     }));
     // Existing rows locked in SKU order (the order every writer uses), so a concurrent order or
     // stock edit waits for the import instead of being overwritten by it.
-    const before: { id: string; sku: string; stock: number; dietary_labels: string[] }[] = await tx.query(
-      `SELECT id, sku, stock, dietary_labels FROM products WHERE sku = ANY($1::text[]) ORDER BY sku FOR UPDATE`,
-      [products.map((product) => product.sku)],
-    );
+    const lockSql = `SELECT id, sku, stock, dietary_labels FROM products WHERE sku = ANY($1::text[]) ORDER BY sku FOR UPDATE`;
+    const skus = [products.map((product) => product.sku)];
+    let before: { id: string; sku: string; stock: number; dietary_labels: string[] }[] = await tx.query(lockSql, skus);
+    // Lots past their date leave the stock first, so the imported level is not cut again later.
+    if ((await expireDueLots(tx, before.map((row) => row.id))) > 0) before = await tx.query(lockSql, skus);
     const stockBefore = new Map(before.map((row) => [row.sku, row]));
 
     const fields: ProductField[] = [
@@ -374,6 +376,10 @@ export async function importProductsCsv(
       userId: ctx.user.id,
     }));
     await recordStockMovements(tx, movements);
+    await trimLotsToStock(
+      tx,
+      movements.filter((m) => m.quantityAfter < m.quantityBefore).map((m) => m.productId),
+    );
     invalidateCatalogue(
       tx,
       written.map((row) => row.id),

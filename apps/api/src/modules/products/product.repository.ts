@@ -3,6 +3,7 @@
  * columns, row type and row → DTO mappers, the storefront's filters, and every insert and update
  * the api makes. A new product field is added here (and in its migration and the schema's DTO).
  */
+import { sellableStockSql } from '../inventory/stock-lots';
 import type { EntityManager } from 'typeorm';
 import {
   ALLERGENS,
@@ -65,7 +66,8 @@ export type StorefrontRow = Pick<
   | keyof MeasureRow
 >;
 
-const STOREFRONT_COLUMNS = `p.id, p.name, p.description, p.price, p.unit, p.stock, p.image_url, p.category_id,
+// Stock as it may be sold now: less any lot whose date has passed since the expiry job ran.
+const STOREFRONT_COLUMNS = `p.id, p.name, p.description, p.price, p.unit, ${sellableStockSql('p')} AS stock, p.image_url, p.category_id,
          p.allergens, p.may_contain, p.dietary_labels, ${MEASURE_COLUMNS}`;
 const DETAIL_COLUMNS = 'p.ingredients, p.nutrition, p.origin, p.storage';
 const ADMIN_COLUMNS = `p.sku, p.low_stock_threshold, p.is_active, p.created_at, p.updated_at, p.version,

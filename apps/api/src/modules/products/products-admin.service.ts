@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { isStillReferenced } from '../../sql/pg-errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
+import { expireDueLots, trimLotsToStock } from '../inventory/stock-lots';
 import { invalidateCatalogue } from '../catalogue-cache/invalidate';
 import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { insertProduct, isDuplicateSku, readAdminProduct, updateProduct } from './product.repository';
@@ -128,6 +129,8 @@ export async function replaceProduct(
 ): Promise<AdminProductDto> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      // Lots past their date leave the stock first: the form's level is the sellable one.
+      await expireDueLots(tx, [input.id]);
       const [current]: { stock: number; version: number; dietary_labels: string[] }[] = await tx.query(
         `SELECT stock, version, dietary_labels FROM products WHERE id = $1 FOR UPDATE`,
         [input.id],
@@ -168,6 +171,7 @@ export async function replaceProduct(
           userId: ctx.user?.id ?? null,
         },
       ]);
+      if (input.stock !== undefined && input.stock < current.stock) await trimLotsToStock(tx, [input.id]);
       invalidateCatalogue(tx, [input.id]);
       return readAdminProduct(tx, input.id);
     });

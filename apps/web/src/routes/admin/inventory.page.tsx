@@ -1,7 +1,8 @@
 /**
  * /admin/inventory (docs/product.md §2 Inventory): the cards (summed by the server), search by product name
  * or category, Low Stock Only / Show All, the table with threshold − / + and Update Stock, each
- * product's stock history, and what to reorder (issue 21 item 5).
+ * product's stock history and best-before lots with goods in, what expires soon, and what to reorder
+ * (issue 21; docs/stock-lots.md, docs/reorder-points.md).
  */
 import { useState } from 'react';
 import {
@@ -25,6 +26,7 @@ import {
   IconCurrencyDollar,
   IconHistory,
   IconMinus,
+  IconPackages,
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
@@ -48,6 +50,8 @@ import { StockUpdateDialog } from '../../features/admin/components/stock-update-
 import { StockHistoryDialog } from '../../features/admin/components/stock-history-dialog';
 import { AdminTablePager } from '../../features/admin/components/admin-table-pager';
 import { ReorderCard } from '../../features/admin/components/reorder-card';
+import { ExpiringCard } from '../../features/admin/components/expiring-card';
+import { LotsDialog } from '../../features/admin/components/lots-dialog';
 
 const threshold = (product: AdminProductDto) => product.lowStockThreshold ?? SCREEN_FALLBACK_THRESHOLD;
 
@@ -66,6 +70,7 @@ export function InventoryPage() {
   useUnauthorizedRedirect(summary.error ?? products.error);
   const [updating, setUpdating] = useState<AdminProductDto | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminProductDto | null>(null);
+  const [lotsOf, setLotsOf] = useState<AdminProductDto | null>(null);
   const patch = usePatchProduct();
   const report = useReportError();
 
@@ -244,6 +249,16 @@ export function InventoryPage() {
                             <IconHistory size={16} />
                           </ActionIcon>
                         </Tooltip>
+                        <Tooltip label="Lots and goods in">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            onClick={() => setLotsOf(product)}
+                            aria-label={`Lots of ${product.name}`}
+                          >
+                            <IconPackages size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                         <Button size="xs" variant="light" onClick={() => setUpdating(product)}>
                           Update Stock
                         </Button>
@@ -266,7 +281,9 @@ export function InventoryPage() {
           />
         )}
       </Card>
+      <ExpiringCard />
       <ReorderCard />
+      <LotsDialog product={lotsOf} onClose={() => setLotsOf(null)} />
       <StockUpdateDialog product={updating} onClose={() => setUpdating(null)} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
     </>

@@ -17,3 +17,24 @@ export function useStockHistory(productId: string | null) {
 export function useReorderList() {
   return trpc.inventory.reorder.useQuery();
 }
+
+/** A product's lots and undated stock (`inventory.lots`); fetched when its Lots dialog opens. */
+export function useProductLots(productId: string | null) {
+  return trpc.inventory.lots.useQuery(
+    { productId: productId ?? '' },
+    { enabled: !!productId, staleTime: 0, refetchOnMount: 'always' },
+  );
+}
+
+/** Lots whose date falls in the next `days` days, with markdown suggestions; refreshed by stock events. */
+export function useExpiringLots(days: number) {
+  return trpc.inventory.expiring.useQuery({ days });
+}
+
+/** Goods in: a lot received. Everything that shows stock is refreshed (the stock event does so for other screens). */
+export function useReceiveLot() {
+  const utils = trpc.useUtils();
+  return trpc.inventory.receiveLot.useMutation({
+    onSuccess: () => Promise.all([utils.inventory.invalidate(), utils.products.invalidate()]),
+  });
+}

@@ -18,6 +18,7 @@ import {
 import { IconCircleDot, IconShoppingCart } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
+  LOT_DATE_KIND_LABEL,
   formatMoney,
   formatQuantity,
   paymentStatusLabel,
@@ -26,6 +27,7 @@ import {
   statusLabel,
   type AdminOrderDetailDto,
   slotLabel,
+  type AdminOrderItemDto,
 } from '@shop/schema';
 import { useAdminOrder } from '../api/use-order-management';
 import { useReportError } from '../use-admin-errors';
@@ -162,6 +164,11 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
                     Qty {formatQuantity(item.quantity, item.measureUnit)} × {formatMoney(item.price)}{' '}
                     {priceBasisLabel(item.measureUnit)}
                   </Text>
+                  {item.lots.length > 0 && (
+                    <Text size="xs" data-testid="order-item-lots">
+                      From lots: {lotsTaken(item)}
+                    </Text>
+                  )}
                 </div>
               </Group>
               <Group gap="md" wrap="nowrap">
@@ -217,4 +224,14 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       </Timeline>
     </Stack>
   );
+}
+
+/** Which lots to pick a line from (docs/stock-lots.md): '2 × best before 2026-12-01 (batch A1), 1 × no date'. */
+export function lotsTaken(item: Pick<AdminOrderItemDto, 'lots' | 'measureUnit'>): string {
+  return item.lots
+    .map((lot) => {
+      const date = lot.expiresOn ? `${LOT_DATE_KIND_LABEL[lot.dateKind].toLowerCase()} ${lot.expiresOn}` : 'no date';
+      return `${formatQuantity(lot.quantity, item.measureUnit)} × ${date}${lot.batchCode ? ` (batch ${lot.batchCode})` : ''}`;
+    })
+    .join(', ');
 }
