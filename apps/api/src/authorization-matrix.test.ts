@@ -187,6 +187,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'products.facets': { input: { freeFrom: ['peanuts'] }, expect: everyone(200) },
   'products.adminPage': { input: {}, expect: only(200, INVENTORY_READERS) },
   'products.byId': { input: { id: MISSING }, expect: everyone(404) },
+  'products.similar': { input: { productId: MISSING }, expect: everyone(200) },
   'products.create': { input: {}, expect: only(400, CATALOGUE) },
   'products.update': { input: { id: MISSING }, expect: only(400, CATALOGUE) },
   'products.patch': { input: { id: MISSING, stock: 5 }, expect: only(404, INVENTORY_READERS) },
@@ -210,6 +211,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
     input: { id: MISSING, status: 'processing' },
     expect: only(404, ORDER_STAFF),
   },
+  'orderManagement.markShort': { input: { id: MISSING, itemId: MISSING }, expect: only(404, ORDER_STAFF) },
   'orderManagement.recordWeight': {
     input: { id: MISSING, itemId: MISSING, weighedQuantity: 820, expectedWeighedQuantity: null },
     expect: only(404, ORDER_STAFF),

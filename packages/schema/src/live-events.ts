@@ -45,6 +45,20 @@ export const OrderWeighedEvent = z.object({
 });
 export type OrderWeighedEvent = z.infer<typeof OrderWeighedEvent>;
 
+/**
+ * A line short at picking, substituted or left out per the shopper's choice (issue 21,
+ * substitutions.ts): the order's lines and total changed. The owner's My Orders refreshes and says
+ * so; the staff's order screens refresh.
+ */
+export const OrderSubstitutedEvent = z.object({
+  type: z.literal('order.substituted'),
+  orderId: z.string(),
+  userId: z.string(),
+  status: OrderStatus,
+  total: z.string(),
+});
+export type OrderSubstitutedEvent = z.infer<typeof OrderSubstitutedEvent>;
+
 /** A product's stock level and threshold after a change (an order, a cancellation, a staff edit, an import). */
 export const StockChangedEvent = z.object({
   type: z.literal('stock'),
@@ -82,19 +96,24 @@ export const LiveEvent = z.discriminatedUnion('type', [
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   OrderWeighedEvent,
+  OrderSubstitutedEvent,
   StockChangedEvent,
   CatalogueChangedEvent,
   AuthChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
-export type OrderLiveEvent = OrderPlacedEvent | OrderStatusChangedEvent | OrderWeighedEvent;
+export type OrderLiveEvent =
+  | OrderPlacedEvent
+  | OrderStatusChangedEvent
+  | OrderWeighedEvent
+  | OrderSubstitutedEvent;
 
 /** What a shopper hears of their own order (`orderEvents.mine`): never who changed it. */
 export const ShopperOrderEvent = z.object({
   orderId: z.string(),
   userId: z.string(),
   status: OrderStatus,
-  kind: z.enum(['placed', 'status', 'weighed']),
+  kind: z.enum(['placed', 'status', 'weighed', 'substituted']),
 });
 export type ShopperOrderEvent = z.infer<typeof ShopperOrderEvent>;
 
@@ -126,9 +145,14 @@ export function hearsLiveEvent(permissions: ReadonlySet<string>, event: LiveEven
   return audienceOf(event).some((permission) => permissions.has(permission));
 }
 
-/** An order placed, its status changed or a line weighed (what a shopper may hear of their own orders). */
+/** An order placed, its status changed, a line weighed or substituted (what a shopper may hear of their own orders). */
 export function isOrderEvent(event: LiveEvent): event is OrderLiveEvent {
-  return event.type === 'order.placed' || event.type === 'order.status' || event.type === 'order.weighed';
+  return (
+    event.type === 'order.placed' ||
+    event.type === 'order.status' ||
+    event.type === 'order.weighed' ||
+    event.type === 'order.substituted'
+  );
 }
 
 /** The shopper's view of an order event, for the owner only. */
@@ -140,5 +164,7 @@ export function toShopperOrderEvent(event: OrderLiveEvent): ShopperOrderEvent {
       return { orderId: event.orderId, userId: event.userId, status: event.to, kind: 'status' };
     case 'order.weighed':
       return { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'weighed' };
+    case 'order.substituted':
+      return { orderId: event.orderId, userId: event.userId, status: event.status, kind: 'substituted' };
   }
 }

@@ -10,6 +10,7 @@ import { ORDER_STATUSES, OrderDeliverySlotDto, OrderStatus, PaymentMethod } from
 import { ActorDto, MoneyTotalString } from './inventory';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 import { OrderLineLotDto } from './stock-lots';
+import { ORDER_LINE_SUBSTITUTION_SHAPE } from './substitutions';
 
 export const ORDER_NOTE_MAX_LENGTH = 1000;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
@@ -76,6 +77,9 @@ export const AdminOrderItemDto = z.object({
   ...ORDER_LINE_MEASURE_SHAPE,
   /** The lots the line was taken from, first expiry first (docs/stock-lots.md); the rest was undated stock. */
   lots: z.array(OrderLineLotDto),
+  ...ORDER_LINE_SUBSTITUTION_SHAPE,
+  /** The chosen substitute's name today (substitution 'product'). */
+  substituteProductName: z.string().nullable(),
 });
 export type AdminOrderItemDto = z.infer<typeof AdminOrderItemDto>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_LINE_SUBSTITUTION_SHAPE, SUBSTITUTION_MESSAGES, Substitution } from './substitutions';
 import { DeliverySlotRefInput } from './delivery';
 import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
@@ -167,7 +168,22 @@ export const PlaceOrderItem = z.strictObject({
     .min(1, 'quantity must be at least 1')
     .max(MAX_BASE_QUANTITY, `quantity must be at most ${MAX_BASE_QUANTITY}`),
   price: ClientPrice,
-});
+  /** If the line is short at picking (substitutions.ts); the shop's default when absent. */
+  substitution: Substitution.optional(),
+  substituteProductId: z.uuid('substituteProductId must be a uuid').optional(),
+})
+  .refine((item) => item.substitution !== 'product' || item.substituteProductId !== undefined, {
+    message: SUBSTITUTION_MESSAGES.productMissing,
+    path: ['substituteProductId'],
+  })
+  .refine((item) => item.substitution === 'product' || item.substituteProductId === undefined, {
+    message: SUBSTITUTION_MESSAGES.productUnexpected,
+    path: ['substituteProductId'],
+  })
+  .refine((item) => item.substituteProductId?.toLowerCase() !== item.productId.toLowerCase(), {
+    message: SUBSTITUTION_MESSAGES.sameProduct,
+    path: ['substituteProductId'],
+  });
 export type PlaceOrderItem = z.infer<typeof PlaceOrderItem>;
 
 const optionalText = (name: string, max: number) =>
@@ -403,8 +419,9 @@ export const OrderItemDto = z.object({
   product: z.object({ name: z.string(), imageUrl: z.string().nullable() }),
   /** Sold by measure and weighed at picking (issue 20 part B): the total follows the weighed quantity. */
   ...ORDER_LINE_MEASURE_SHAPE,
-  /** The price × the (weighed) quantity, rounded once (docs/money.md). */
+  /** The price × the (weighed) quantity, rounded once (docs/money.md); 0 when short. */
   lineTotal: MoneyString,
+  ...ORDER_LINE_SUBSTITUTION_SHAPE,
 });
 export type OrderItemDto = z.infer<typeof OrderItemDto>;
 

@@ -19,6 +19,8 @@ export interface ShopSettingsValues {
   taxRate: string;
   taxInclusive: boolean;
   minimumOrder: string;
+  /** What a line short at picking gets when the shopper did not choose (substitutions.ts). */
+  defaultSubstitution: 'similar' | 'none';
 }
 
 export const DEFAULT_SETTINGS: ShopSettingsValues = {
@@ -29,6 +31,7 @@ export const DEFAULT_SETTINGS: ShopSettingsValues = {
   taxRate: '0.00',
   taxInclusive: false,
   minimumOrder: '0.00',
+  defaultSubstitution: 'similar',
 };
 
 /** The settings the totals depend on. */

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { EditVersion } from './edit-version';
 import { MAX_CENTS, centsToDecimal, toCents } from './money';
 import { CURRENCIES } from './settings-rules';
+import { DefaultSubstitution } from './substitutions';
 
 export const Currency = z.enum(CURRENCIES, `currency must be one of ${CURRENCIES.join(', ')}`);
 export type Currency = z.infer<typeof Currency>;
@@ -41,6 +42,8 @@ export const ShopSettingsDto = z.object({
   /** true: prices already include the tax (the total shows how much of it is tax); false: added. */
   taxInclusive: z.boolean(),
   minimumOrder: z.string(),
+  /** What a line short at picking gets when the shopper did not choose (substitutions.ts). */
+  defaultSubstitution: DefaultSubstitution,
   version: z.number().int(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -62,6 +65,8 @@ export const UpdateShopSettingsInput = z.strictObject({
   ),
   taxInclusive: z.boolean('taxInclusive must be true or false'),
   minimumOrder: amount('minimumOrder'),
+  /** Kept as it is when absent (clients from before substitutions). */
+  defaultSubstitution: DefaultSubstitution.optional(),
   version: EditVersion.optional(),
 });
 export type UpdateShopSettingsInput = z.input<typeof UpdateShopSettingsInput>;

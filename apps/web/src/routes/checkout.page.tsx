@@ -34,6 +34,7 @@ import { PaymentMethodSection } from '../features/checkout/components/payment-me
 import { ShippingSection } from '../features/checkout/components/shipping-section';
 import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
 import { DeliverySlotSection, slotValue } from '../features/checkout/components/delivery-slot-section';
+import { SubstitutionSection, type SubstitutionPick } from '../features/checkout/components/substitution-section';
 import { useDeliverySlots } from '../features/checkout/api/use-delivery-slots';
 import { toast } from '../lib/toast';
 import { paths } from '../paths';
@@ -61,6 +62,7 @@ export function CheckoutPage() {
   const { submit, placing, problem, placed, showFieldErrors } = useCheckout();
   const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
   const [pickedSlot, setPickedSlot] = useState<string | null>(null);
+  const [substitutions, setSubstitutions] = useState<Record<string, SubstitutionPick>>({});
   const savedAddresses = addresses.data ?? [];
   const shippingAddress = shippingAddressOf(
     { ...form, shippingChoice: effectiveShippingChoice(form.shippingChoice, savedAddresses) },
@@ -148,6 +150,11 @@ export function CheckoutPage() {
                 onChange={(slot) => setPickedSlot(slotValue(slot))}
               />
             )}
+            <SubstitutionSection
+              lines={cart.items}
+              picks={substitutions}
+              onChange={(productId, pick) => setSubstitutions((previous) => ({ ...previous, [productId]: pick }))}
+            />
             <Textarea
               label="Order Notes (optional)"
               placeholder="Delivery instructions, gate codes…"
@@ -165,7 +172,7 @@ export function CheckoutPage() {
             totalCents={cart.totalCents}
             placing={placing}
             deliveryFee={delivery.slot?.deliveryFee ?? null}
-            onPlaceOrder={() => void submit(current, saved, delivery)}
+            onPlaceOrder={() => void submit(current, saved, delivery, substitutions)}
           />
         </Grid.Col>
       </Grid>

@@ -11,6 +11,11 @@ import { ProductEntity } from './product.entity';
 @Entity('order_items')
 @Check('order_items_quantity_check', '"quantity" > 0')
 @Check('order_items_weighed_quantity_check', '"weighed_quantity" IS NULL OR "weighed_quantity" > 0')
+@Check('order_items_substitution_check', `"substitution" IN ('similar', 'product', 'none')`)
+@Check(
+  'order_items_substitute_product_check',
+  `("substitution" = 'product') = ("substitute_product_id" IS NOT NULL)`,
+)
 export class OrderItemEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -61,6 +66,24 @@ export class OrderItemEntity {
 
   @Column({ name: 'weighed_at', type: 'timestamptz', nullable: true })
   weighedAt!: Date | null;
+
+  /** If it is short at picking: 'similar', 'product' (substituteProductId) or 'none' (migration 1767000000000). */
+  @Column({ type: 'varchar', length: 10, default: 'similar' })
+  substitution!: string;
+
+  @Column({ name: 'substitute_product_id', type: 'uuid', nullable: true })
+  substituteProductId!: string | null;
+
+  /** On a substitute line: the short line it replaces. */
+  @Column({ name: 'substitute_for', type: 'uuid', nullable: true })
+  substituteFor!: string | null;
+
+  /** Marked short at picking: not delivered, not charged. */
+  @Column({ name: 'short_at', type: 'timestamptz', nullable: true })
+  shortAt!: Date | null;
+
+  @Column({ name: 'short_by', type: 'uuid', nullable: true })
+  shortBy!: string | null;
 
   @CreatedAt()
   createdAt!: Date;

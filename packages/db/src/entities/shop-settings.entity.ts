@@ -7,6 +7,7 @@ import { UserEntity } from './user.entity';
  * the defaults that reproduce docs/product.md. `version` guards admins' edits against lost updates.
  */
 @Entity('shop_settings')
+@Check('shop_settings_default_substitution_check', `"default_substitution" IN ('similar', 'none')`)
 @Check('shop_settings_single_row', '"id" = 1')
 @Check(
   'shop_settings_amounts_check',
@@ -38,6 +39,10 @@ export class ShopSettingsEntity {
 
   @Column({ ...moneyColumn, name: 'minimum_order', default: 0 })
   minimumOrder!: string;
+
+  /** What a line short at picking gets when the shopper did not say (migration 1767000000000). */
+  @Column({ name: 'default_substitution', type: 'varchar', length: 10, default: 'similar' })
+  defaultSubstitution!: string;
 
   @Column({ type: 'integer', default: 1 })
   version!: number;

@@ -21,6 +21,7 @@ import { AnalyticsRollup1766600000000 } from './1766600000000-analytics-rollup';
 import { DeliverySlots1766700000000 } from './1766700000000-delivery-slots';
 import { FoodFactsBits1766800000000 } from './1766800000000-food-facts-bits';
 import { StockLots1766900000000 } from './1766900000000-stock-lots';
+import { Substitutions1767000000000 } from './1767000000000-substitutions';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   DeliverySlots1766700000000,
   FoodFactsBits1766800000000,
   StockLots1766900000000,
+  Substitutions1767000000000,
 ];

@@ -125,7 +125,7 @@ export async function releaseFromLine(
 
 /**
  * Puts every line of a cancelled order back into the lots it came from, and forgets where it came
- * from (a cancellation happens once). Answers, per product, what went back into lots that have
+ * from (a cancellation happens once); a line short at picking keeps its lots (its units were not there). Answers, per product, what went back into lots that have
  * expired meanwhile: written off, so the caller does not count it as sellable again.
  */
 export async function returnOrderLots(tx: EntityManager, orderId: string): Promise<Map<string, number>> {
@@ -133,13 +133,14 @@ export async function returnOrderLots(tx: EntityManager, orderId: string): Promi
     `WITH back AS (
        SELECT a.lot_id, sum(a.quantity)::int AS quantity
        FROM order_item_lots a JOIN order_items i ON i.id = a.order_item_id
-       WHERE i.order_id = $1
+       WHERE i.order_id = $1 AND i.short_at IS NULL
        GROUP BY a.lot_id
      ), returned AS (
        UPDATE stock_lots l SET quantity = l.quantity + b.quantity FROM back b WHERE l.id = b.lot_id
        RETURNING l.product_id, b.quantity, l.expired_at IS NOT NULL AS gone
      ), cleared AS (
-       DELETE FROM order_item_lots a USING order_items i WHERE i.id = a.order_item_id AND i.order_id = $1
+       DELETE FROM order_item_lots a USING order_items i
+       WHERE i.id = a.order_item_id AND i.order_id = $1 AND i.short_at IS NULL
      )
      SELECT product_id, COALESCE(sum(quantity) FILTER (WHERE gone), 0)::int AS written_off
      FROM returned GROUP BY product_id`,

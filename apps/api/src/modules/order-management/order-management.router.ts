@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MarkLineShortInput,
   AdminOrderDetailDto,
   AdminOrderIdInput,
   AdminOrderListInput,
@@ -14,6 +15,7 @@ import { can, router } from '../../trpc/trpc';
 import { getStaffOrder, listOrders, orderSummary, pageOrders } from '../orders/order-queries.service';
 import { updateOrderStatus } from '../orders/order-status.service';
 import { recordLineWeight } from '../orders/order-weighing.service';
+import { markLineShort } from '../orders/order-substitution.service';
 
 /**
  * Order management for staff (docs/product.md §2 Order management): the staff's router over the one
@@ -50,4 +52,9 @@ export const orderManagementRouter = router({
     .input(RecordWeightInput)
     .output(AdminOrderDetailDto)
     .mutation(({ ctx, input }) => recordLineWeight(ctx, input)),
+  /** Picking: a line is short; the shopper's substitution choice is applied (docs/substitutions.md). */
+  markShort: can('orders:update')
+    .input(MarkLineShortInput)
+    .output(AdminOrderDetailDto)
+    .mutation(({ ctx, input }) => markLineShort(ctx, input)),
 });

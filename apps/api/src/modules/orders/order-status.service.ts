@@ -154,8 +154,9 @@ async function returnStock(
 ): Promise<void> {
   const lines: { product_id: string; quantity: number }[] = await tx.query(
     // A weighed line returns what was weighed (catch weight): that is what left the stock.
+    // A line short at picking returns nothing: its units were not on the shelf (order-substitution.service.ts).
     `SELECT product_id, SUM(COALESCE(weighed_quantity, quantity))::int AS quantity FROM order_items
-     WHERE order_id = $1 GROUP BY product_id ORDER BY product_id`,
+     WHERE order_id = $1 AND short_at IS NULL GROUP BY product_id ORDER BY product_id`,
     [orderId],
   );
   if (lines.length === 0) return;

@@ -12,11 +12,7 @@
  * nothing written. The stock update is guarded (never below 0) under the product's row lock.
  */
 import {
-  centsToDecimal,
   formatQuantity,
-  orderLineCents,
-  orderTotals,
-  toCents,
   weighingProblem,
   type AdminOrderDetailDto,
   type MeasureUnit,
@@ -27,6 +23,7 @@ import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { allocateToLine, releaseFromLine } from '../inventory/stock-lots';
+import { recomputeOrderTotals } from './order-totals';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
@@ -137,32 +134,7 @@ export async function recordLineWeight(
     ]);
 
     // The order's totals again from its lines, each rounded once, at the tax rate it was placed with.
-    const subtotalCents = lines.reduce(
-      (sum, each) =>
-        sum +
-        orderLineCents({
-          priceCents: toCents(each.price) ?? 0,
-          quantity: each.quantity,
-          weighedQuantity: each.id === line.id ? input.weighedQuantity : each.weighed_quantity,
-          measureUnit: each.measure_unit,
-        }),
-      0,
-    );
-    const totals = orderTotals(subtotalCents, {
-      deliveryFee: order.delivery_fee,
-      freeDeliveryThreshold: null,
-      taxRate: order.tax_rate ?? '0',
-      taxInclusive: order.tax_inclusive,
-    });
-    await tx.query(
-      `UPDATE orders SET subtotal = $2, tax = $3, total = $4, updated_at = now() WHERE id = $1`,
-      [
-        input.id,
-        centsToDecimal(totals.subtotalCents),
-        centsToDecimal(totals.taxCents),
-        centsToDecimal(totals.totalCents),
-      ],
-    );
+    const total = await recomputeOrderTotals(tx, input.id, order);
     // The shopper's open My Orders and the staff's order screens hear of it once this commits.
     publishAfterCommit(tx, [
       {
@@ -170,7 +142,7 @@ export async function recordLineWeight(
         orderId: input.id,
         userId: order.user_id,
         status: order.status,
-        total: centsToDecimal(totals.totalCents),
+        total,
       },
     ]);
     return (await loadOrderAggregate(tx, input.id))!;

@@ -19,6 +19,7 @@ import {
   type AdminOrderListItemDto,
   type OrderDeliverySlot,
   type OrderLineLotDto,
+  type Substitution,
   type OrderDto,
   type OrderItemDto,
   type OrderListInput,
@@ -75,12 +76,21 @@ export interface OrderLineRecord {
   weighedQuantity: number | null;
   /** The lots it was taken from (staff screens; inventory/stock-lots.ts); absent where not read. */
   lots?: OrderLineLotDto[] | null;
+  /** If short at picking (substitution.service.ts), and whether it was. */
+  substitution: Substitution;
+  substituteProductId: string | null;
+  substituteFor: string | null;
+  shortAt: Date | null;
+  /** The chosen substitute's name today (staff screens); absent where not read. */
+  substituteProductName?: string | null;
 }
 
-/** A line's total: the weighed quantity when recorded, at the price charged (packages/schema measures.ts). */
+/** A line's total: the weighed quantity when recorded, at the price charged (packages/schema measures.ts); 0 when short. */
 export function lineTotalOf(
-  line: Pick<OrderLineRecord, 'price' | 'quantity' | 'weighedQuantity' | 'measureUnit'>,
+  line: Pick<OrderLineRecord, 'price' | 'quantity' | 'weighedQuantity' | 'measureUnit' | 'shortAt'>,
 ): string {
+  // A line short at picking is not delivered and not charged.
+  if (line.shortAt) return centsToDecimal(0);
   return centsToDecimal(
     orderLineCents({
       priceCents: toCents(line.price) ?? 0,
@@ -175,6 +185,17 @@ export function toOrderItemDto(line: OrderLineRecord): OrderItemDto {
     weightTolerance: line.weightTolerance,
     weighedQuantity: line.weighedQuantity,
     lineTotal: lineTotalOf(line),
+    ...substitutionOf(line),
+  };
+}
+
+/** What a line says about substitution, as both audiences see it. */
+function substitutionOf(line: OrderLineRecord) {
+  return {
+    substitution: line.substitution,
+    substituteProductId: line.substituteProductId,
+    substituteFor: line.substituteFor,
+    short: line.shortAt !== null,
   };
 }
 
@@ -242,6 +263,8 @@ export function toStaffOrder(aggregate: OrderAggregate, wholeAccountNumber: bool
       weightTolerance: line.weightTolerance,
       weighedQuantity: line.weighedQuantity,
       lots: line.lots ?? [],
+      ...substitutionOf(line),
+      substituteProductName: line.substituteProductName ?? null,
     })),
     history: history.map((row) => ({
       id: row.id,
@@ -272,7 +295,9 @@ export async function loadOrderAggregate(db: EntityManager, id: string): Promise
     `SELECT i.id, i.product_id AS "productId", i.product_name AS name, i.product_sku AS sku,
             i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
             i.measure_unit AS "measureUnit", i.weight_tolerance AS "weightTolerance",
-            i.weighed_quantity AS "weighedQuantity",
+            i.weighed_quantity AS "weighedQuantity", i.substitution,
+            i.substitute_product_id AS "substituteProductId", i.substitute_for AS "substituteFor",
+            i.short_at AS "shortAt", sp.name AS "substituteProductName",
             (SELECT json_agg(json_build_object('lotId', a.lot_id, 'quantity', a.quantity,
                                                'expiresOn', to_char(l.expires_on, 'YYYY-MM-DD'),
                                                'dateKind', l.date_kind, 'batchCode', l.batch_code)
@@ -280,6 +305,7 @@ export async function loadOrderAggregate(db: EntityManager, id: string): Promise
              FROM order_item_lots a JOIN stock_lots l ON l.id = a.lot_id
              WHERE a.order_item_id = i.id) AS lots
      FROM order_items i LEFT JOIN products p ON p.id = i.product_id
+          LEFT JOIN products sp ON sp.id = i.substitute_product_id
      WHERE i.order_id = $1
      ORDER BY i.created_at, i.id`,
     [id],

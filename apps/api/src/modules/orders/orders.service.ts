@@ -45,6 +45,7 @@ import {
   type OrderDetailDto,
   type PlaceOrderInput,
   type PriceChangedDetails,
+  type Substitution,
   type ProductUnavailableDetails,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
@@ -84,6 +85,9 @@ interface Line {
   quantity: number;
   /** Every price the client sent for this product (duplicate lines are merged). */
   clientCents: number[];
+  /** The shopper's choice if it is short at picking (the first line's, when merged); undefined: the shop's default. */
+  substitution?: Substitution;
+  substituteProductId: string | null;
 }
 
 interface LockedProduct extends MeasureRow {
@@ -107,19 +111,27 @@ interface PlacementSettings {
   tax_inclusive: boolean;
   minimum_order: string;
   currency: string;
+  default_substitution: Substitution;
 }
 
 const SETTINGS_COLUMNS = `
   COALESCE(s.delivery_fee, 0)::text AS delivery_fee, s.free_delivery_threshold::text AS free_delivery_threshold,
   COALESCE(s.tax_rate, 0)::text AS tax_rate, COALESCE(s.tax_inclusive, false) AS tax_inclusive,
-  COALESCE(s.minimum_order, 0)::text AS minimum_order, COALESCE(s.currency, 'USD') AS currency`;
+  COALESCE(s.minimum_order, 0)::text AS minimum_order, COALESCE(s.currency, 'USD') AS currency,
+  COALESCE(s.default_substitution, 'similar') AS default_substitution`;
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
 export function mergeLines(items: OrderBody['items']): Line[] {
   const lines = new Map<string, Line>();
   for (const item of items) {
     const productId = item.productId.toLowerCase();
-    const line = lines.get(productId) ?? { productId, quantity: 0, clientCents: [] };
+    const line = lines.get(productId) ?? {
+      productId,
+      quantity: 0,
+      clientCents: [],
+      substitution: item.substitution,
+      substituteProductId: item.substituteProductId?.toLowerCase() ?? null,
+    };
     line.quantity += item.quantity;
     line.clientCents.push(toCents(item.price)!);
     lines.set(productId, line);
@@ -132,7 +144,13 @@ export function mergeLines(items: OrderBody['items']): Line[] {
 /** What "the same body" means for a retried placement: every field after validation and trimming. */
 export function requestHash(body: OrderBody): string {
   const canonical = [
-    body.items.map((item) => [item.productId.toLowerCase(), item.quantity, toCents(item.price)]),
+    body.items.map((item) => [
+      item.productId.toLowerCase(),
+      item.quantity,
+      toCents(item.price),
+      item.substitution ?? null,
+      item.substituteProductId?.toLowerCase() ?? null,
+    ]),
     toCents(body.total),
     body.paymentMethod,
     body.shippingAddress,
@@ -531,12 +549,13 @@ const WRITE_ORDER_SQL = `
     RETURNING *
   ), items AS (
     INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
-                             measure_unit, weight_tolerance)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit, l.measure_unit, l.weight_tolerance
+                             measure_unit, weight_tolerance, substitution, substitute_product_id)
+    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit, l.measure_unit, l.weight_tolerance,
+           l.substitution, l.substitute_product_id
     FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[],
-                        $24::text[], $25::int[])
-         AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance)
-    RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance
+                        $24::text[], $25::int[], $31::text[], $32::uuid[])
+         AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance, substitution, substitute_product_id)
+    RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance, substitution, substitute_product_id
   ), wanted AS (
     SELECT * FROM unnest($1::uuid[], $2::int[]) AS w(id, quantity)
   ), ${fefoAllocationSql('wanted')}, item_lots AS (
@@ -566,7 +585,9 @@ const WRITE_ORDER_SQL = `
          (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
                                             'quantity', i.quantity, 'price', i.price::text,
                                             'measureUnit', i.measure_unit,
-                                            'weightTolerance', i.weight_tolerance))
+                                            'weightTolerance', i.weight_tolerance,
+                                            'substitution', i.substitution,
+                                            'substituteProductId', i.substitute_product_id))
           FROM items i) AS items,
          (SELECT count(*)::int FROM taken) AS moved,
          (SELECT count(*)::int FROM slot) AS "slotBooked"
@@ -580,6 +601,8 @@ interface WrittenOrder extends OrderRecord {
     price: string;
     measureUnit: MeasureUnit | null;
     weightTolerance: number | null;
+    substitution: Substitution;
+    substituteProductId: string | null;
   }[];
   moved: number;
   slotBooked: number;
@@ -629,6 +652,9 @@ function writeParams(
     slot?.date ?? null,
     slot?.start ?? null,
     slot?.end ?? null,
+    // If a line is short at picking: the shopper's choice, or the shop's default (substitutions.ts).
+    lines.map((line) => line.substitution ?? settings.default_substitution),
+    lines.map((line) => line.substituteProductId),
   ];
 }
 
@@ -692,6 +718,8 @@ function toPlacedOrder(
             unit: product.unit,
             imageUrl: product.image_url,
             weighedQuantity: null,
+            substituteFor: null,
+            shortAt: null,
           });
         }),
       },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ProductListItem } from '@shop/schema';
 import {
+  SIMILAR_PRODUCTS_LIMIT,
+  SimilarProductDto,
+  SimilarProductsInput,
   AdminProductDto,
   AdminProductPageDto,
   AdminProductPageInput,
@@ -18,6 +21,7 @@ import {
   ProductUpdateInput,
 } from '@shop/schema';
 import { can, publicProcedure, router } from '../../trpc/trpc';
+import { similarProducts } from '../orders/order-substitution.service';
 import { adminProductPage, getProduct, listProducts, productFacets, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 import { anonymousSearchLimit } from './products.rate-limit';
@@ -64,6 +68,11 @@ export const productsRouter = router({
     .input(ProductIdInput)
     .output(z.union([AdminProductDto, ProductDetailDto]))
     .query(({ ctx, input }) => getProduct(ctx, input.id)),
+  /** Products that could stand in for this one (checkout's substitution choice): in stock, nearest price first. */
+  similar: publicProcedure
+    .input(SimilarProductsInput)
+    .output(z.array(SimilarProductDto))
+    .query(({ ctx, input }) => similarProducts(ctx.db, input.productId, SIMILAR_PRODUCTS_LIMIT)),
   /** POST /api/products (201). */
   create: can('products:create')
     .input(ProductInput)

@@ -20,13 +20,14 @@ interface SettingsRow {
   tax_rate: string;
   tax_inclusive: boolean;
   minimum_order: string;
+  default_substitution: 'similar' | 'none';
   version: number;
   updated_at: Date;
 }
 
 const SELECT_SETTINGS = `
   SELECT shop_name, currency, delivery_fee, free_delivery_threshold, tax_rate, tax_inclusive,
-         minimum_order, version, updated_at
+         minimum_order, default_substitution, version, updated_at
   FROM shop_settings WHERE id = 1`;
 
 function toDto(row: SettingsRow | undefined): ShopSettingsDto {
@@ -39,6 +40,7 @@ function toDto(row: SettingsRow | undefined): ShopSettingsDto {
     taxRate: row.tax_rate,
     taxInclusive: row.tax_inclusive,
     minimumOrder: row.minimum_order,
+    defaultSubstitution: row.default_substitution,
     version: row.version,
     updatedAt: row.updated_at.toISOString(),
   };
@@ -65,7 +67,8 @@ export async function updateSettings(
     await tx.query(
       `UPDATE shop_settings
        SET shop_name = $1, currency = $2, delivery_fee = $3, free_delivery_threshold = $4, tax_rate = $5,
-           tax_inclusive = $6, minimum_order = $7, updated_by = $8, version = version + 1, updated_at = now()
+           tax_inclusive = $6, minimum_order = $7, updated_by = $8,
+           default_substitution = COALESCE($9, default_substitution), version = version + 1, updated_at = now()
        WHERE id = 1`,
       [
         input.shopName,
@@ -76,6 +79,7 @@ export async function updateSettings(
         input.taxInclusive,
         input.minimumOrder,
         ctx.user?.id ?? null,
+        input.defaultSubstitution ?? null,
       ],
     );
     return readSettings(tx);

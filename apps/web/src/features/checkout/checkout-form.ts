@@ -13,6 +13,7 @@ import {
   toDecimal,
   type AddressDto,
   type CartLine,
+  type Substitution,
   type DeliverySlotOption,
   type PaymentMethod,
   type PlaceOrderBody,
@@ -181,6 +182,8 @@ export function buildOrderBody(
   settings: TotalsSettings = DEFAULT_SETTINGS,
   /** The delivery slot picked (docs/delivery-slots.md); its own fee overrides the shop's. */
   slot: DeliverySlotOption | null = null,
+  /** Per product, what to do if it is short at picking; absent: the shop's default (docs/substitutions.md). */
+  substitutions: Readonly<Record<string, { substitution: Substitution; substituteProductId?: string }>> = {},
 ): Omit<PlaceOrderBody, 'idempotencyKey'> {
   const charged = slot?.deliveryFee != null ? { ...settings, deliveryFee: slot.deliveryFee } : settings;
   const paymentMethod = form.paymentMethod as PaymentMethod;
@@ -190,6 +193,7 @@ export function buildOrderBody(
       productId: line.productId,
       quantity: line.quantity,
       price: toDecimal(line.price),
+      ...substitutions[line.productId],
     })),
     // The total the server will charge: the goods plus the delivery fee and tax of the settings.
     total: centsToDecimal(orderTotals(cartTotalCents(lines), charged).totalCents),

@@ -138,7 +138,12 @@ export function useCheckout() {
     toast({ title: 'Failed to place order', description: errorMessage(error), variant: 'destructive' });
   }
 
-  async function submit(form: CheckoutForm, addresses: readonly AddressDto[], delivery?: CheckoutDelivery) {
+  async function submit(
+    form: CheckoutForm,
+    addresses: readonly AddressDto[],
+    delivery?: CheckoutDelivery,
+    substitutions: Parameters<typeof buildOrderBody>[5] = {},
+  ) {
     if (placeOrder.isPending) return;
     const invalid = validateCheckout(form, addresses);
     if (invalid) {
@@ -155,7 +160,7 @@ export function useCheckout() {
       toast({ title: 'Choose a delivery slot', description, variant: 'destructive' });
       return;
     }
-    const body = buildOrderBody(form, cart.items, addresses, settings.data, delivery?.slot ?? null);
+    const body = buildOrderBody(form, cart.items, addresses, settings.data, delivery?.slot ?? null, substitutions);
     setProblem(null);
     try {
       const order = await placeOrder.mutateAsync({ ...body, idempotencyKey: keys.keyFor(body) });

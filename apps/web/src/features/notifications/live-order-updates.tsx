@@ -31,7 +31,8 @@ export function LiveOrderUpdates() {
       void utils.orders.invalidate();
       // A new order was announced where it was placed; another tab of theirs only refreshes.
       if (event.kind === 'placed') return;
-      const kind = event.kind === 'weighed' ? 'weighed' : kindForStatus(event.status);
+      const kind =
+        event.kind === 'weighed' || event.kind === 'substituted' ? event.kind : kindForStatus(event.status);
       const note = orderNotification(kind, event.orderId);
       notify(note.title, { body: note.body, toastWhenDenied: true });
     },

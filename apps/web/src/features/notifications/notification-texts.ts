@@ -4,7 +4,7 @@
  */
 import { shortOrderId } from '@shop/schema';
 
-export type OrderNotificationKind = 'placed' | 'updated' | 'shipped' | 'delivered' | 'weighed';
+export type OrderNotificationKind = 'placed' | 'updated' | 'shipped' | 'delivered' | 'weighed' | 'substituted';
 
 export const ORDER_NOTIFICATION_TEXT: Record<OrderNotificationKind, string> = {
   placed: 'Your order has been placed successfully!',
@@ -13,6 +13,8 @@ export const ORDER_NOTIFICATION_TEXT: Record<OrderNotificationKind, string> = {
   delivered: 'Your order has been delivered.',
   // Not in the spec (catch weight is issue 20's): said in the spec's manner.
   weighed: 'Your order has been weighed and its total updated.',
+  // Substitutions are issue 21's: said in the same manner.
+  substituted: 'An item in your order was out of stock: your order and its total have been updated.',
 };
 
 /** The notification for an order event: the spec's text, and the order's first 8 characters. */

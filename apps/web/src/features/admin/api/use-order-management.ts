@@ -49,3 +49,18 @@ export function useRecordWeight() {
     },
   });
 }
+
+/** Picking: a line is short; the shopper's substitution choice is applied (docs/substitutions.md). */
+export function useMarkLineShort() {
+  const utils = trpc.useUtils();
+  return trpc.orderManagement.markShort.useMutation({
+    onSuccess: (updated) => {
+      utils.orderManagement.byId.setData({ id: updated.id }, updated);
+      void Promise.all([
+        utils.orderManagement.invalidate(),
+        utils.inventory.invalidate(),
+        utils.products.invalidate(),
+      ]);
+    },
+  });
+}

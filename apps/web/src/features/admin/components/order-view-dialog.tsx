@@ -34,6 +34,7 @@ import { useReportError } from '../use-admin-errors';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductThumb } from './product-thumb';
 import { RecordWeightForm } from './record-weight-form';
+import { MarkShortButton, substitutionText } from './mark-short-button';
 import { LineQuantity } from '../../../components/line-quantity';
 import { useAccess } from '../../roles/api/use-access';
 
@@ -169,6 +170,13 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
                       From lots: {lotsTaken(item)}
                     </Text>
                   )}
+                  <Text size="xs" c="dimmed" data-testid="order-item-substitution">
+                    {item.short
+                      ? 'Short: not delivered, not charged'
+                      : item.substituteFor
+                        ? `Substitute for ${order.items.find((line) => line.id === item.substituteFor)?.name ?? 'a short line'}`
+                        : `If short: ${substitutionText(item)}`}
+                  </Text>
                 </div>
               </Group>
               <Group gap="md" wrap="nowrap">
@@ -178,7 +186,14 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
                 </Text>
               </Group>
             </Group>
-            {mayWeigh && item.weightTolerance !== null && <RecordWeightForm orderId={order.id} item={item} />}
+            {mayWeigh && item.weightTolerance !== null && !item.short && (
+              <RecordWeightForm orderId={order.id} item={item} />
+            )}
+            {mayWeigh && !item.short && !item.substituteFor && (
+              <Group justify="flex-end">
+                <MarkShortButton orderId={order.id} item={item} />
+              </Group>
+            )}
           </Stack>
         ))}
       </Stack>

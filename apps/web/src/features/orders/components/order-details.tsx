@@ -165,6 +165,16 @@ export function OrderDetails({ orderId }: { orderId: string }) {
                     <Text size="xs" c="dimmed">
                       {item.sku} · per {item.unit}
                     </Text>
+                    {item.short && (
+                      <Text size="xs" c="orange.8" data-testid="order-line-substitution">
+                        Out of stock: not delivered, not charged
+                      </Text>
+                    )}
+                    {item.substituteFor && (
+                      <Text size="xs" c="orange.8" data-testid="order-line-substitution">
+                        Substitute for {data.items.find((line) => line.id === item.substituteFor)?.name ?? 'an item'}
+                      </Text>
+                    )}
                   </div>
                 </Group>
               </Table.Td>

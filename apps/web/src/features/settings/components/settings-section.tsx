@@ -19,7 +19,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import { CURRENCIES, ShopSettingsDto, formatMoney } from '@shop/schema';
+import {
+  CURRENCIES,
+  DEFAULT_SUBSTITUTIONS,
+  SUBSTITUTION_LABEL,
+  ShopSettingsDto,
+  formatMoney,
+  type DefaultSubstitution,
+} from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/errors';
@@ -35,6 +42,7 @@ interface FormValues {
   taxRate: string;
   taxInclusive: boolean;
   minimumOrder: string;
+  defaultSubstitution: DefaultSubstitution;
 }
 
 const LABELS: Record<keyof FormValues, string> = {
@@ -45,6 +53,7 @@ const LABELS: Record<keyof FormValues, string> = {
   taxRate: 'Tax rate (%)',
   taxInclusive: 'Prices include tax',
   minimumOrder: 'Minimum order value',
+  defaultSubstitution: 'If an item is out of stock',
 };
 
 function toForm(settings: ShopSettingsDto): FormValues {
@@ -56,6 +65,7 @@ function toForm(settings: ShopSettingsDto): FormValues {
     taxRate: settings.taxRate,
     taxInclusive: settings.taxInclusive,
     minimumOrder: settings.minimumOrder,
+    defaultSubstitution: settings.defaultSubstitution,
   };
 }
 
@@ -86,6 +96,7 @@ function SettingsForm({ loaded }: { loaded: ShopSettingsDto }) {
         taxRate: values.taxRate,
         taxInclusive: values.taxInclusive,
         minimumOrder: values.minimumOrder,
+        defaultSubstitution: values.defaultSubstitution,
         version: edit.baseline.version,
       },
       {
@@ -179,6 +190,15 @@ function SettingsForm({ loaded }: { loaded: ShopSettingsDto }) {
               value={values.minimumOrder}
               onChange={(event) => set('minimumOrder', event.currentTarget.value)}
               error={errors.minimumOrder}
+            />
+            <Select
+              label={LABELS.defaultSubstitution}
+              description="For items whose shopper did not choose at checkout"
+              data={DEFAULT_SUBSTITUTIONS.map((value) => ({ value, label: SUBSTITUTION_LABEL[value] }))}
+              allowDeselect={false}
+              value={values.defaultSubstitution}
+              onChange={(value) => value && set('defaultSubstitution', value as DefaultSubstitution)}
+              error={errors.defaultSubstitution}
             />
           </SimpleGrid>
           <Checkbox

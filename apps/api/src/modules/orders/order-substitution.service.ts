@@ -1,0 +1,231 @@
+/**
+ * Substitutions at picking (issue 21 part 3; docs/substitutions.md). Staff mark a line short; the
+ * shopper's choice for it, made at checkout (or the shop's default), is applied in one
+ * transaction:
+ *
+ * - 'none': the line is not delivered and not charged;
+ * - 'product': the product the shopper chose, when it is on sale with enough sellable stock;
+ * - 'similar': the shop's closest match (`SIMILAR_PRODUCT_SQL`): same category and measure, on sale,
+ *   enough sellable stock, the nearest price.
+ *
+ * With no substitute available the line is simply short. A substitute is a new line of the same
+ * quantity that says which line it replaces, at its own price or the short line's, whichever is
+ * lower (a substitution never costs the shopper more); its stock is taken (guarded) from its lots
+ * first expiry first out and recorded in the ledger. The short line keeps what it reserved: those
+ * units were not on the shelf (a stock count corrects the level). The order's totals are
+ * recomputed, its timeline says who did what, and the shopper hears of it live.
+ *
+ * Concurrency: the order row is locked first (as status changes and weighing lock it), so two staff
+ * marking the same line run one after the other and the second finds it short (409 LINE_SHORT);
+ * then the substitute's product row, whose stock is checked under that lock.
+ */
+import type { EntityManager } from 'typeorm';
+import {
+  formatMoney,
+  formatQuantity,
+  shortOrderId,
+  toCents,
+  centsToDecimal,
+  type AdminOrderDetailDto,
+  type MarkLineShortInput,
+  type MeasureUnit,
+  type OrderStatus,
+  type SimilarProductDto,
+  type Substitution,
+} from '@shop/schema';
+import type { ServiceContext } from '../../context';
+import { ConflictError, NotFoundError } from '../../errors';
+import { publishAfterCommit } from '../live-events/after-commit';
+import { recordStockMovements } from '../inventory/stock-ledger';
+import { allocateToLine, sellableStockSql } from '../inventory/stock-lots';
+import { onSale } from '../products/on-sale';
+import { mayReadPayments } from './order-queries.service';
+import { loadOrderAggregate, toStaffOrder } from './orders.repository';
+import { recomputeOrderTotals } from './order-totals';
+
+/** The statuses in which a line may still be marked short: before the order leaves the shop. */
+const PICKABLE: readonly OrderStatus[] = ['pending', 'processing'];
+
+/**
+ * Products that could stand in for product $1 (at least $2 sellable): on sale, the same category
+ * and measure, not $1 itself, the nearest price first. `$3` caps how many.
+ */
+const SIMILAR_PRODUCTS_SQL = `
+  SELECT p.id, p.name, p.price::text AS price, p.unit, p.sku, p.measure_unit, p.weight_tolerance
+  FROM products p JOIN products o ON o.id = $1
+  WHERE p.id <> o.id AND p.category_id = o.category_id
+    AND p.measure_unit IS NOT DISTINCT FROM o.measure_unit
+    AND ${onSale('p')} AND ${sellableStockSql('p')} >= $2
+  ORDER BY abs(p.price - o.price), p.name, p.id
+  LIMIT $3`;
+
+/** Checkout's choice of substitutes for a product (`products.similar`): in stock, nearest price first. */
+export async function similarProducts(
+  db: EntityManager,
+  productId: string,
+  limit: number,
+): Promise<SimilarProductDto[]> {
+  const rows: SimilarProductDto[] = await db.query(SIMILAR_PRODUCTS_SQL, [productId, 1, limit]);
+  return rows.map(({ id, name, price, unit }) => ({ id, name, price, unit }));
+}
+
+interface LockedOrder {
+  user_id: string;
+  status: OrderStatus;
+  delivery_fee: string;
+  tax_rate: string | null;
+  tax_inclusive: boolean;
+}
+
+interface ShortLine {
+  id: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  price: string;
+  measure_unit: MeasureUnit | null;
+  substitution: Substitution;
+  substitute_product_id: string | null;
+  short_at: Date | null;
+}
+
+interface Substitute {
+  id: string;
+  name: string;
+  price: string;
+  unit: string;
+  sku: string;
+  measure_unit: MeasureUnit | null;
+  weight_tolerance: number | null;
+}
+
+export async function markLineShort(
+  ctx: ServiceContext,
+  input: MarkLineShortInput,
+): Promise<AdminOrderDetailDto> {
+  const aggregate = await ctx.db.transaction(async (tx) => {
+    const [order]: LockedOrder[] = await tx.query(
+      `SELECT user_id, status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
+       FROM orders WHERE id = $1 FOR UPDATE`,
+      [input.id],
+    );
+    if (!order) throw new NotFoundError('Order');
+    const [line]: ShortLine[] = await tx.query(
+      `SELECT id, product_id, product_name, quantity, price::text AS price, measure_unit, substitution,
+              substitute_product_id, short_at
+       FROM order_items WHERE id = $1 AND order_id = $2`,
+      [input.itemId, input.id],
+    );
+    if (!line) throw new NotFoundError('Order line');
+    if (!PICKABLE.includes(order.status)) {
+      throw new ConflictError(`This order is ${order.status}: its lines can no longer change`, {
+        reason: 'ORDER_CLOSED',
+        status: order.status,
+      });
+    }
+    if (line.short_at) {
+      throw new ConflictError(`${line.product_name} is already marked short on this order`, {
+        reason: 'LINE_SHORT',
+      });
+    }
+
+    await tx.query(`UPDATE order_items SET short_at = now(), short_by = $2 WHERE id = $1`, [
+      line.id,
+      ctx.user?.id ?? null,
+    ]);
+    const substitute = await lockSubstitute(tx, line);
+    let note = `${line.product_name} short: ${line.substitution === 'none' ? 'no substitution, as the customer chose' : 'no substitute in stock'}`;
+    if (substitute) {
+      const priceCents = Math.min(toCents(substitute.price)!, toCents(line.price)!);
+      await addSubstituteLine(ctx, tx, input.id, line, substitute, centsToDecimal(priceCents));
+      note = `${line.product_name} short: substituted with ${substitute.name} (${formatQuantity(line.quantity, line.measure_unit)} at ${formatMoney(centsToDecimal(priceCents))})`;
+    }
+    const total = await recomputeOrderTotals(tx, input.id, order);
+    // The timeline says who and what; the status itself does not change.
+    await tx.query(
+      `INSERT INTO order_status_history (order_id, from_status, to_status, note, changed_by) VALUES ($1, $2, $2, $3, $4)`,
+      [input.id, order.status, note, ctx.user?.id ?? null],
+    );
+    publishAfterCommit(tx, [
+      { type: 'order.substituted', orderId: input.id, userId: order.user_id, status: order.status, total },
+    ]);
+    return (await loadOrderAggregate(tx, input.id))!;
+  });
+  return toStaffOrder(aggregate, mayReadPayments(ctx));
+}
+
+/** The substitute the shopper's choice calls for, its row locked, or null when there is none in stock. */
+async function lockSubstitute(tx: EntityManager, line: ShortLine): Promise<Substitute | null> {
+  if (line.substitution === 'none') return null;
+  if (line.substitution === 'product') {
+    // The chosen product, when it can still be sold in this quantity and measure.
+    const [chosen]: Substitute[] = await tx.query(
+      `SELECT p.id, p.name, p.price::text AS price, p.unit, p.sku, p.measure_unit, p.weight_tolerance
+       FROM products p
+       WHERE p.id = $1 AND ${onSale('p')} AND ${sellableStockSql('p')} >= $2
+         AND p.measure_unit IS NOT DISTINCT FROM $3
+       FOR UPDATE OF p`,
+      [line.substitute_product_id, line.quantity, line.measure_unit],
+    );
+    return chosen ?? null;
+  }
+  const [similar]: Substitute[] = await tx.query(`${SIMILAR_PRODUCTS_SQL} FOR UPDATE OF p`, [
+    line.product_id,
+    line.quantity,
+    1,
+  ]);
+  return similar ?? null;
+}
+
+/** The substitute line: the same quantity, its stock taken (guarded) from its lots and the ledger. */
+async function addSubstituteLine(
+  ctx: ServiceContext,
+  tx: EntityManager,
+  orderId: string,
+  line: ShortLine,
+  substitute: Substitute,
+  price: string,
+): Promise<void> {
+  const [moved]: { before: number; after: number }[] = await tx.query(
+    `WITH moved AS (
+       UPDATE products SET stock = stock - $2, updated_at = now()
+       WHERE id = $1 AND stock >= $2
+       RETURNING stock + $2 AS before, stock AS after
+     )
+     SELECT before, after FROM moved`,
+    [substitute.id, line.quantity],
+  );
+  // Unreachable: the row is locked and its sellable stock was checked under the lock.
+  if (!moved)
+    throw new ConflictError(`Not enough stock for ${substitute.name}`, { reason: 'INSUFFICIENT_STOCK' });
+  const [added]: { id: string }[] = await tx.query(
+    `INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
+                              measure_unit, weight_tolerance, substitution, substitute_for)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'none', $10)
+     RETURNING id`,
+    [
+      orderId,
+      substitute.id,
+      line.quantity,
+      price,
+      substitute.name,
+      substitute.sku,
+      substitute.unit,
+      substitute.measure_unit,
+      substitute.weight_tolerance,
+      line.id,
+    ],
+  );
+  await allocateToLine(tx, { orderItemId: added!.id, productId: substitute.id }, line.quantity);
+  await recordStockMovements(tx, [
+    {
+      productId: substitute.id,
+      quantityBefore: moved.before,
+      quantityAfter: moved.after,
+      source: 'order',
+      reason: `Substitute for ${line.product_name} (order #${shortOrderId(orderId)})`,
+      orderId,
+      userId: ctx.user?.id ?? null,
+    },
+  ]);
+}
