@@ -63,7 +63,7 @@ test('a customer: dashboard, checkout with bank transfer, orders, profile', asyn
 });
 
 test("an admin: every admin screen and its dialogs, a user's edit page", async ({ page }) => {
-  // Nine screens and five dialogs, each judged by axe (the product dialog alone holds the food
+  // Ten screens and seven dialogs, each judged by axe (the product dialog alone holds the food
   // facts and the sold-by fields): twice the others' time.
   test.setTimeout(240_000);
   const order = await placeOrder();
@@ -78,6 +78,7 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
     '/admin/permissions',
     '/admin/api-tokens',
     '/admin/audit-log',
+    '/admin/delivery',
   ];
   for (const path of screens) await visit(page, path, heading);
   await page.goto('/admin?section=products');
@@ -93,6 +94,9 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
     () => page.getByRole('button', { name: `View order ${order.id.slice(0, 8)}` }).click(),
     'the order',
   );
+  await visit(page, '/admin/delivery', heading);
+  await dialog(page, () => page.getByRole('button', { name: 'Add zone' }).click(), 'Add zone');
+  await dialog(page, () => page.getByRole('button', { name: /^Edit slot / }).first().click(), 'Edit slot');
   await visit(page, '/admin/users', heading);
   await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^Edit / }).first().click();
   await expect(page).toHaveURL(/\/admin\/users\/[^/]+\/edit$/);

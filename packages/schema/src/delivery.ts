@@ -30,16 +30,30 @@ export const UpdateDeliveryZoneInput = DeliveryZoneInput.extend({ id: z.uuid('id
 
 const TemplateFields = z.strictObject({
   /** 0 Sunday … 6 Saturday. */
-  weekday: z.number('weekday must be 0 (Sunday) to 6 (Saturday)').int().min(0).max(6),
+  weekday: z
+    .number('weekday must be 0 (Sunday) to 6 (Saturday)')
+    .int('weekday must be 0 (Sunday) to 6 (Saturday)')
+    .min(0, 'weekday must be 0 (Sunday) to 6 (Saturday)')
+    .max(6, 'weekday must be 0 (Sunday) to 6 (Saturday)'),
   start: Time,
   end: Time,
-  capacity: z.number('capacity must be a whole number').int().min(0).max(100_000),
-  cutoffHours: z.number('cutoffHours must be a whole number').int().min(0).max(24 * 14),
+  capacity: z
+    .number('capacity must be a whole number')
+    .int('capacity must be a whole number')
+    .min(0, 'capacity must be 0 or more')
+    .max(100_000, 'capacity is at most 100000 orders'),
+  cutoffHours: z
+    .number('cutoffHours must be a whole number')
+    .int('cutoffHours must be a whole number')
+    .min(0, 'cutoffHours must be 0 or more')
+    .max(24 * 14, 'cutoffHours is at most 336 (14 days)'),
   /** Overrides the shop's delivery fee for orders in this slot; null = the shop's fee. */
   deliveryFee: MoneyString.nullable().default(null),
 });
+/** A slot's window ends after it starts (same day; times compare as text, HH:MM). */
+export const SLOT_WINDOW_MESSAGE = 'end must be after start';
 const windowCheck = (value: { start: string; end: string }, ctx: z.RefinementCtx) => {
-  if (value.end <= value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
+  if (value.end <= value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: SLOT_WINDOW_MESSAGE });
 };
 export const SlotTemplateInput = TemplateFields.extend({ zoneId: z.uuid('zoneId must be a uuid') }).superRefine(
   windowCheck,
