@@ -37,3 +37,4 @@ export * from './food-facts-terms';
 export * from './food-facts';
 export * from './delivery';
 export * from './stock-lots';
+export * from './picking';

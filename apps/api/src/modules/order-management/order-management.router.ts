@@ -8,12 +8,15 @@ import {
   AdminOrderPageInput,
   AdminOrderStatusInput,
   AdminOrderSummaryDto,
+  PickingDayDto,
+  PickingInput,
   RecordWeightInput,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
 import { getStaffOrder, listOrders, orderSummary, pageOrders } from '../orders/order-queries.service';
 import { updateOrderStatus } from '../orders/order-status.service';
 import { recordLineWeight } from '../orders/order-weighing.service';
+import { pickingList } from '../orders/order-picking.service';
 
 /**
  * Order management for staff (docs/product.md §2 Order management): the staff's router over the one
@@ -40,6 +43,11 @@ export const orderManagementRouter = router({
     .input(AdminOrderIdInput)
     .output(AdminOrderDetailDto)
     .query(({ ctx, input }) => getStaffOrder(ctx, input.id)),
+  /** The picking screen (docs/picking.md): a day's orders to pick by slot, with lines and lots. */
+  picking: can('orders:read_all')
+    .input(PickingInput)
+    .output(PickingDayDto)
+    .query(({ ctx, input }) => pickingList(ctx, input)),
   /** PATCH /api/orders/:id/status. */
   updateStatus: can('orders:update')
     .input(AdminOrderStatusInput)
