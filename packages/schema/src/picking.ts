@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
-import { OrderStatus } from './orders';
+import type { OrderStatus } from './orders';
 import { OrderLineLotDto, shopToday } from './stock-lots';
 
 /** Statuses still to pick: placed and not yet shipped (cancelled, shipped and delivered are left out). */
