@@ -104,12 +104,29 @@ const REST: Record<string, Probe> = {
   'GET /api/delivery/slots': { expect: signedIn(200) },
   'GET /api/admin/delivery/zones': { expect: only(200, ORDER_STAFF) },
   'POST /api/admin/delivery/zones': { body: {}, expect: only(400, ORDER_STAFF) },
-  'PUT /api/admin/delivery/zones/:id': { url: `/api/admin/delivery/zones/${MISSING}`, body: {}, expect: only(400, ORDER_STAFF) },
-  'DELETE /api/admin/delivery/zones/:id': { url: `/api/admin/delivery/zones/${MISSING}`, expect: only(404, ORDER_STAFF) },
+  'PUT /api/admin/delivery/zones/:id': {
+    url: `/api/admin/delivery/zones/${MISSING}`,
+    body: {},
+    expect: only(400, ORDER_STAFF),
+  },
+  'DELETE /api/admin/delivery/zones/:id': {
+    url: `/api/admin/delivery/zones/${MISSING}`,
+    expect: only(404, ORDER_STAFF),
+  },
   'POST /api/admin/delivery/templates': { body: {}, expect: only(400, ORDER_STAFF) },
-  'PUT /api/admin/delivery/templates/:id': { url: `/api/admin/delivery/templates/${MISSING}`, body: {}, expect: only(400, ORDER_STAFF) },
-  'DELETE /api/admin/delivery/templates/:id': { url: `/api/admin/delivery/templates/${MISSING}`, expect: only(404, ORDER_STAFF) },
-  'GET /api/admin/delivery/days/:date': { url: '/api/admin/delivery/days/2026-12-01', expect: only(200, ORDER_STAFF) },
+  'PUT /api/admin/delivery/templates/:id': {
+    url: `/api/admin/delivery/templates/${MISSING}`,
+    body: {},
+    expect: only(400, ORDER_STAFF),
+  },
+  'DELETE /api/admin/delivery/templates/:id': {
+    url: `/api/admin/delivery/templates/${MISSING}`,
+    expect: only(404, ORDER_STAFF),
+  },
+  'GET /api/admin/delivery/days/:date': {
+    url: '/api/admin/delivery/days/2026-12-01',
+    expect: only(200, ORDER_STAFF),
+  },
   'PUT /api/admin/delivery/slots/:templateId/:date/blocked': {
     url: `/api/admin/delivery/slots/${MISSING}/2026-12-01/blocked`,
     body: { blocked: true },
@@ -207,6 +224,7 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'orderManagement.page': { input: {}, expect: only(200, ORDER_STAFF) },
   'orderManagement.summary': { expect: only(200, ORDER_STAFF) },
   'orderManagement.byId': { input: { id: MISSING }, expect: only(404, ORDER_STAFF) },
+  'orderManagement.picking': { input: { date: '2030-01-01' }, expect: only(200, ORDER_STAFF) },
   'orderManagement.updateStatus': {
     input: { id: MISSING, status: 'processing' },
     expect: only(404, ORDER_STAFF),

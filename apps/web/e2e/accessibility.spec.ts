@@ -63,7 +63,7 @@ test('a customer: dashboard, checkout with bank transfer, orders, profile', asyn
 });
 
 test("an admin: every admin screen and its dialogs, a user's edit page", async ({ page }) => {
-  // Ten screens and seven dialogs, each judged by axe (the product dialog alone holds the food
+  // Eleven screens and seven dialogs, each judged by axe (the product dialog alone holds the food
   // facts and the sold-by fields): twice the others' time.
   test.setTimeout(240_000);
   const order = await placeOrder();
@@ -73,6 +73,7 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
     '/admin?section=products',
     '/admin/inventory',
     '/admin/orders',
+    '/admin/picking',
     '/admin/users',
     '/admin/users/create',
     '/admin/permissions',
@@ -84,10 +85,30 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
   await page.goto('/admin?section=products');
   await dialog(page, () => page.getByRole('button', { name: 'Add Product' }).click(), 'Add Product');
   const products = page.getByRole('table', { name: 'Products' });
-  await dialog(page, () => products.getByRole('button', { name: /^Edit / }).first().click(), 'Edit Product');
-  await dialog(page, () => products.getByRole('button', { name: /^Delete / }).first().click(), 'Delete Product');
+  await dialog(
+    page,
+    () =>
+      products
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click(),
+    'Edit Product',
+  );
+  await dialog(
+    page,
+    () =>
+      products
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click(),
+    'Delete Product',
+  );
   await visit(page, '/admin/inventory', heading);
-  await dialog(page, () => page.getByRole('button', { name: 'Update Stock' }).first().click(), 'Update Stock');
+  await dialog(
+    page,
+    () => page.getByRole('button', { name: 'Update Stock' }).first().click(),
+    'Update Stock',
+  );
   await visit(page, '/admin/orders', heading);
   await dialog(
     page,
@@ -98,7 +119,11 @@ test("an admin: every admin screen and its dialogs, a user's edit page", async (
   await dialog(page, () => page.getByRole('button', { name: 'Add zone' }).click(), 'Add zone');
   await dialog(page, () => page.getByRole('button', { name: /^Edit slot / }).first().click(), 'Edit slot');
   await visit(page, '/admin/users', heading);
-  await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/users\/[^/]+\/edit$/);
   await heading(page);
   await expectNoAxeViolations(page, "a user's edit page");

@@ -42,7 +42,14 @@ test('an inventory manager reaches products and inventory, not orders or users',
 test('a sales manager reaches orders, not products or inventory', async ({ page }) => {
   await signIn(page, DEMO.sales);
   await page.goto('/admin');
-  expect(await sidebarItems(page)).toEqual(['Overview', 'Orders', 'Outbox', 'Delivery', 'Analytics']);
+  expect(await sidebarItems(page)).toEqual([
+    'Overview',
+    'Orders',
+    'Picking',
+    'Outbox',
+    'Delivery',
+    'Analytics',
+  ]);
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Orders' })).toBeVisible();
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Products' })).toHaveCount(0);
 

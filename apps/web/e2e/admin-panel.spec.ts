@@ -25,6 +25,7 @@ test('the sidebar offers every section to an admin and collapses', async ({ page
     'Categories',
     'Inventory',
     'Orders',
+    'Picking',
     'Users',
     'Permissions',
     'API Tokens',

@@ -17,6 +17,7 @@ export const paths = {
   adminUserEdit: (id: string) => `/admin/users/${id}/edit`,
   adminInventory: '/admin/inventory',
   adminOrders: '/admin/orders',
+  adminPicking: '/admin/picking',
   adminPermissions: '/admin/permissions',
   adminApiTokens: '/admin/api-tokens',
   adminAuditLog: '/admin/audit-log',

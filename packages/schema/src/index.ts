@@ -38,3 +38,4 @@ export * from './food-facts';
 export * from './delivery';
 export * from './stock-lots';
 export * from './substitutions';
+export * from './picking';

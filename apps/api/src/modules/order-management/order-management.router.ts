@@ -9,6 +9,8 @@ import {
   AdminOrderPageInput,
   AdminOrderStatusInput,
   AdminOrderSummaryDto,
+  PickingDayDto,
+  PickingInput,
   RecordWeightInput,
 } from '@shop/schema';
 import { can, router } from '../../trpc/trpc';
@@ -16,6 +18,7 @@ import { getStaffOrder, listOrders, orderSummary, pageOrders } from '../orders/o
 import { updateOrderStatus } from '../orders/order-status.service';
 import { recordLineWeight } from '../orders/order-weighing.service';
 import { markLineShort } from '../orders/order-substitution.service';
+import { pickingList } from '../orders/order-picking.service';
 
 /**
  * Order management for staff (docs/product.md §2 Order management): the staff's router over the one
@@ -42,6 +45,11 @@ export const orderManagementRouter = router({
     .input(AdminOrderIdInput)
     .output(AdminOrderDetailDto)
     .query(({ ctx, input }) => getStaffOrder(ctx, input.id)),
+  /** The picking screen (docs/picking.md): a day's orders to pick by slot, with lines and lots. */
+  picking: can('orders:read_all')
+    .input(PickingInput)
+    .output(PickingDayDto)
+    .query(({ ctx, input }) => pickingList(ctx, input)),
   /** PATCH /api/orders/:id/status. */
   updateStatus: can('orders:update')
     .input(AdminOrderStatusInput)

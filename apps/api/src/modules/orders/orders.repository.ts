@@ -76,13 +76,15 @@ export interface OrderLineRecord {
   weighedQuantity: number | null;
   /** The lots it was taken from (staff screens; inventory/stock-lots.ts); absent where not read. */
   lots?: OrderLineLotDto[] | null;
-  /** If short at picking (substitution.service.ts), and whether it was. */
+  /** If short at picking (order-substitution.service.ts), and whether it was. */
   substitution: Substitution;
   substituteProductId: string | null;
   substituteFor: string | null;
   shortAt: Date | null;
   /** The chosen substitute's name today (staff screens); absent where not read. */
   substituteProductName?: string | null;
+  /** The order it belongs to (read by the lists of several orders' lines). */
+  orderId?: string;
 }
 
 /** A line's total: the weighed quantity when recorded, at the price charged (packages/schema measures.ts); 0 when short. */
@@ -133,6 +135,26 @@ const SELECT_ORDERS = `SELECT ${ORDER_COLUMNS} FROM orders o`;
 const SELECT_ORDERS_WITH_CUSTOMER = `
   SELECT ${ORDER_COLUMNS}, u.email AS "customerEmail"
   FROM orders o LEFT JOIN users u ON u.id = o.user_id`;
+
+/**
+ * An order's lines as bought, with the product's picture today and the lots each was taken from
+ * (one json_agg per line, first expiry first; inventory/stock-lots.ts). Add the WHERE and ORDER BY.
+ */
+const SELECT_LINES = `
+  SELECT i.id, i.order_id AS "orderId", i.product_id AS "productId", i.product_name AS name,
+         i.product_sku AS sku, i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
+         i.measure_unit AS "measureUnit", i.weight_tolerance AS "weightTolerance",
+         i.weighed_quantity AS "weighedQuantity", i.substitution,
+         i.substitute_product_id AS "substituteProductId", i.substitute_for AS "substituteFor",
+         i.short_at AS "shortAt", sp.name AS "substituteProductName",
+         (SELECT json_agg(json_build_object('lotId', a.lot_id, 'quantity', a.quantity,
+                                            'expiresOn', to_char(l.expires_on, 'YYYY-MM-DD'),
+                                            'dateKind', l.date_kind, 'batchCode', l.batch_code)
+                          ORDER BY l.expires_on, l.received_at, l.id)
+          FROM order_item_lots a JOIN stock_lots l ON l.id = a.lot_id
+          WHERE a.order_item_id = i.id) AS lots
+  FROM order_items i LEFT JOIN products p ON p.id = i.product_id
+       LEFT JOIN products sp ON sp.id = i.substitute_product_id`;
 
 // ---------------------------------------------------------------------------------------------
 // Mappers
@@ -292,22 +314,7 @@ export async function loadOrderAggregate(db: EntityManager, id: string): Promise
   const [order]: OrderRecord[] = await db.query(`${SELECT_ORDERS_WITH_CUSTOMER} WHERE o.id = $1`, [id]);
   if (!order) return null;
   const lines: OrderLineRecord[] = await db.query(
-    `SELECT i.id, i.product_id AS "productId", i.product_name AS name, i.product_sku AS sku,
-            i.product_unit AS unit, p.image_url AS "imageUrl", i.quantity, i.price,
-            i.measure_unit AS "measureUnit", i.weight_tolerance AS "weightTolerance",
-            i.weighed_quantity AS "weighedQuantity", i.substitution,
-            i.substitute_product_id AS "substituteProductId", i.substitute_for AS "substituteFor",
-            i.short_at AS "shortAt", sp.name AS "substituteProductName",
-            (SELECT json_agg(json_build_object('lotId', a.lot_id, 'quantity', a.quantity,
-                                               'expiresOn', to_char(l.expires_on, 'YYYY-MM-DD'),
-                                               'dateKind', l.date_kind, 'batchCode', l.batch_code)
-                             ORDER BY l.expires_on, l.received_at, l.id)
-             FROM order_item_lots a JOIN stock_lots l ON l.id = a.lot_id
-             WHERE a.order_item_id = i.id) AS lots
-     FROM order_items i LEFT JOIN products p ON p.id = i.product_id
-          LEFT JOIN products sp ON sp.id = i.substitute_product_id
-     WHERE i.order_id = $1
-     ORDER BY i.created_at, i.id`,
+    `${SELECT_LINES} WHERE i.order_id = $1 ORDER BY i.created_at, i.id`,
     [id],
   );
   const history: StatusChangeRecord[] = await db.query(
@@ -419,4 +426,42 @@ export async function countStaffOrders(
     params,
   );
   return row?.total ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Picking (docs/picking.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The orders to pick on `date` (YYYY-MM-DD, UTC): pending or processing, booked into a slot on that
+ * date, or unslotted with their estimated delivery on that day. Slot windows earliest first (the
+ * unslotted last), then oldest order first: the order the picker walks them in.
+ */
+export async function listPickingOrders(
+  db: EntityManager,
+  date: string,
+  statuses: readonly string[],
+): Promise<OrderRecord[]> {
+  return db.query(
+    `${SELECT_ORDERS_WITH_CUSTOMER}
+     WHERE o.status = ANY($2::text[])
+       AND (o.delivery_slot_date = $1::date
+            OR (o.delivery_slot_date IS NULL
+                AND o.estimated_delivery >= ($1::date)::timestamp AT TIME ZONE 'UTC'
+                AND o.estimated_delivery < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'))
+     ORDER BY o.delivery_slot_start NULLS LAST, o.delivery_slot_end, o.created_at, o.id`,
+    [date, statuses],
+  );
+}
+
+/** The lines of these orders with their lots, in one query (each order's in the order they were written). */
+export async function loadLinesOf(
+  db: EntityManager,
+  orderIds: readonly string[],
+): Promise<OrderLineRecord[]> {
+  if (orderIds.length === 0) return [];
+  return db.query(
+    `${SELECT_LINES} WHERE i.order_id = ANY($1::uuid[]) ORDER BY i.order_id, i.created_at, i.id`,
+    [orderIds],
+  );
 }

@@ -207,6 +207,7 @@ describe('the active sidebar item', () => {
     ['/admin', '?section=nonsense', 'overview'],
     ['/admin/inventory', '', 'inventory'],
     ['/admin/orders', '?section=products', 'orders'],
+    ['/admin/picking', '', 'picking'],
     ['/admin/users/123/edit', '', 'users'],
     ['/admin/permissions', '', 'permissions'],
   ])('%s%s → %s', (pathname, search, expected) => {

@@ -1,6 +1,6 @@
 /**
  * The panel's sidebar sections (docs/product.md §2 Admin panel). Overview and Products live in the panel
- * itself (`/admin?section=…`); Inventory and Orders are their own screens; Users, Permissions, API
+ * itself (`/admin?section=…`); Inventory, Orders and Picking are their own screens; Users, Permissions, API
  * Tokens, the Audit Log and the Outbox have their own routes; the rest are not built yet.
  */
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import {
   IconChartBar,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconMail,
   IconReceipt,
   IconSettings,
@@ -27,6 +28,7 @@ export type SectionId =
   | PanelSectionId
   | 'inventory'
   | 'orders'
+  | 'picking'
   | 'users'
   | 'permissions'
   | 'api-tokens'
@@ -81,6 +83,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Orders',
     icon: <IconReceipt size={18} />,
     to: paths.adminOrders,
+    permission: 'orders:read_all',
+  },
+  {
+    id: 'picking',
+    label: 'Picking',
+    icon: <IconListCheck size={18} />,
+    to: paths.adminPicking,
     permission: 'orders:read_all',
   },
   {
@@ -158,6 +167,7 @@ export function activeSection(pathname: string, search: string): SectionId {
   const rest = pathname.replace(/\/+$/, '').slice(paths.admin.length);
   if (rest.startsWith('/inventory')) return 'inventory';
   if (rest.startsWith('/orders')) return 'orders';
+  if (rest.startsWith('/picking')) return 'picking';
   if (rest.startsWith('/users')) return 'users';
   if (rest.startsWith('/permissions')) return 'permissions';
   if (rest.startsWith('/api-tokens')) return 'api-tokens';

@@ -21,6 +21,7 @@ import { ApiTokensPage } from './api-tokens.page';
 import { AuditLogPage } from './audit-log.page';
 import { OutboxPage } from './outbox.page';
 import { DeliveryPage } from './delivery.page';
+import { PickingPage } from './picking.page';
 
 /** Guarded by permission (custom roles included): denied staff go back to /admin, shoppers to /dashboard. */
 const guarded = (permission: Permission, page: ReactNode) => (
@@ -36,6 +37,7 @@ export default function AdminArea() {
         <Route index element={<AdminPanelPage />} />
         <Route path="inventory" element={guarded('inventory:read', <InventoryPage />)} />
         <Route path="orders" element={guarded('orders:read_all', <OrdersPage />)} />
+        <Route path="picking" element={guarded('orders:read_all', <PickingPage />)} />
         <Route path="users">
           <Route index element={guarded('users:read', <UsersPage />)} />
           <Route path="create" element={guarded('users:create', <UserCreatePage />)} />

@@ -64,3 +64,11 @@ export function useMarkLineShort() {
     },
   });
 }
+
+/**
+ * A day's picking list (`orderManagement.picking`, docs/picking.md). Under `orderManagement`, so a
+ * status change, a weight recorded and the staff live events' order refresh all bring it up to date.
+ */
+export function usePickingList(date: string) {
+  return trpc.orderManagement.picking.useQuery({ date }, { placeholderData: (previous) => previous });
+}

@@ -19,7 +19,13 @@ export function substitutionText(
   return SUBSTITUTION_LABEL[item.substitution];
 }
 
-export function MarkShortButton({ orderId, item }: { orderId: string; item: AdminOrderItemDto }) {
+export function MarkShortButton({
+  orderId,
+  item,
+}: {
+  orderId: string;
+  item: Pick<AdminOrderItemDto, 'id' | 'name' | 'substitution' | 'substituteProductName'>;
+}) {
   const [open, setOpen] = useState(false);
   const mark = useMarkLineShort();
   const report = useReportError();

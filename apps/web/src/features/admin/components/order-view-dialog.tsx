@@ -18,7 +18,6 @@ import {
 import { IconCircleDot, IconShoppingCart } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
-  LOT_DATE_KIND_LABEL,
   formatMoney,
   formatQuantity,
   paymentStatusLabel,
@@ -27,7 +26,6 @@ import {
   statusLabel,
   type AdminOrderDetailDto,
   slotLabel,
-  type AdminOrderItemDto,
 } from '@shop/schema';
 import { useAdminOrder } from '../api/use-order-management';
 import { useReportError } from '../use-admin-errors';
@@ -35,6 +33,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { ProductThumb } from './product-thumb';
 import { RecordWeightForm } from './record-weight-form';
 import { MarkShortButton, substitutionText } from './mark-short-button';
+import { lotsTaken } from '../lots-taken';
 import { LineQuantity } from '../../../components/line-quantity';
 import { useAccess } from '../../roles/api/use-access';
 
@@ -239,14 +238,4 @@ function OrderDetails({ order }: { order: AdminOrderDetailDto }) {
       </Timeline>
     </Stack>
   );
-}
-
-/** Which lots to pick a line from (docs/stock-lots.md): '2 × best before 2026-12-01 (batch A1), 1 × no date'. */
-export function lotsTaken(item: Pick<AdminOrderItemDto, 'lots' | 'measureUnit'>): string {
-  return item.lots
-    .map((lot) => {
-      const date = lot.expiresOn ? `${LOT_DATE_KIND_LABEL[lot.dateKind].toLowerCase()} ${lot.expiresOn}` : 'no date';
-      return `${formatQuantity(lot.quantity, item.measureUnit)} × ${date}${lot.batchCode ? ` (batch ${lot.batchCode})` : ''}`;
-    })
-    .join(', ');
 }

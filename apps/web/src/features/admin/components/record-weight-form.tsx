@@ -1,5 +1,5 @@
 /**
- * Catch weight in the order View dialog (issue 20 part B): staff type what a weighed line really
+ * Catch weight in the order View dialog and on the picking list (issue 20 part B): staff type what a weighed line really
  * weighs at picking ('0.82' kg). The server keeps it within the product's tolerance (±10 %),
  * corrects the line and order totals and the stock; a weight another member of staff recorded
  * first is a 409, shown in the toast, and the dialog then shows theirs.
@@ -12,13 +12,17 @@ import {
   parseQuantity,
   toleranceRange,
   weighingProblem,
-  type AdminOrderDetailDto,
+  type AdminOrderItemDto,
 } from '@shop/schema';
 import { toast } from '../../../lib/toast';
 import { useRecordWeight } from '../api/use-order-management';
 import { useReportError } from '../use-admin-errors';
 
-type Item = AdminOrderDetailDto['items'][number];
+/** What the form needs of a line: the View dialog's and the picking list's lines both have it. */
+type Item = Pick<
+  AdminOrderItemDto,
+  'id' | 'name' | 'quantity' | 'measureUnit' | 'weightTolerance' | 'weighedQuantity'
+>;
 
 export function RecordWeightForm({ orderId, item }: { orderId: string; item: Item }) {
   const unit = item.measureUnit;
