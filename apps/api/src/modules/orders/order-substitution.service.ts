@@ -29,7 +29,6 @@ import {
   type AdminOrderDetailDto,
   type MarkLineShortInput,
   type MeasureUnit,
-  type OrderStatus,
   type SimilarProductDto,
   type Substitution,
 } from '@shop/schema';
@@ -41,10 +40,7 @@ import { allocateToLine, sellableStockSql } from '../inventory/stock-lots';
 import { onSale } from '../products/on-sale';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
-import { recomputeOrderTotals } from './order-totals';
-
-/** The statuses in which a line may still be marked short: before the order leaves the shop. */
-const PICKABLE: readonly OrderStatus[] = ['pending', 'processing'];
+import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from './order-totals';
 
 /**
  * Products that could stand in for product $1 (at least $2 sellable): on sale, the same category
@@ -67,14 +63,6 @@ export async function similarProducts(
 ): Promise<SimilarProductDto[]> {
   const rows: SimilarProductDto[] = await db.query(SIMILAR_PRODUCTS_SQL, [productId, 1, limit]);
   return rows.map(({ id, name, price, unit }) => ({ id, name, price, unit }));
-}
-
-interface LockedOrder {
-  user_id: string;
-  status: OrderStatus;
-  delivery_fee: string;
-  tax_rate: string | null;
-  tax_inclusive: boolean;
 }
 
 interface ShortLine {
@@ -104,12 +92,7 @@ export async function markLineShort(
   input: MarkLineShortInput,
 ): Promise<AdminOrderDetailDto> {
   const aggregate = await ctx.db.transaction(async (tx) => {
-    const [order]: LockedOrder[] = await tx.query(
-      `SELECT user_id, status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [input.id],
-    );
-    if (!order) throw new NotFoundError('Order');
+    const order = await lockOrderForPicking(tx, input.id);
     const [line]: ShortLine[] = await tx.query(
       `SELECT id, product_id, product_name, quantity, price::text AS price, measure_unit, substitution,
               substitute_product_id, short_at
@@ -117,12 +100,7 @@ export async function markLineShort(
       [input.itemId, input.id],
     );
     if (!line) throw new NotFoundError('Order line');
-    if (!PICKABLE.includes(order.status)) {
-      throw new ConflictError(`This order is ${order.status}: its lines can no longer change`, {
-        reason: 'ORDER_CLOSED',
-        status: order.status,
-      });
-    }
+    assertStillPicking(order, 'its lines');
     if (line.short_at) {
       throw new ConflictError(`${line.product_name} is already marked short on this order`, {
         reason: 'LINE_SHORT',

@@ -16,28 +16,16 @@ import {
   weighingProblem,
   type AdminOrderDetailDto,
   type MeasureUnit,
-  type OrderStatus,
   type RecordWeightInput,
 } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { recordStockMovements } from '../inventory/stock-ledger';
 import { allocateToLine, releaseFromLine } from '../inventory/stock-lots';
-import { recomputeOrderTotals } from './order-totals';
+import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from './order-totals';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
-
-/** The statuses in which a line may still be weighed: before it leaves the shop. */
-const WEIGHABLE: readonly OrderStatus[] = ['pending', 'processing'];
-
-interface LockedOrder {
-  user_id: string;
-  status: OrderStatus;
-  delivery_fee: string;
-  tax_rate: string | null;
-  tax_inclusive: boolean;
-}
 
 interface LockedLine {
   id: string;
@@ -54,12 +42,7 @@ export async function recordLineWeight(
   input: RecordWeightInput,
 ): Promise<AdminOrderDetailDto> {
   const aggregate = await ctx.db.transaction(async (tx) => {
-    const [order]: LockedOrder[] = await tx.query(
-      `SELECT user_id, status, delivery_fee::text AS delivery_fee, tax_rate::text AS tax_rate, tax_inclusive
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [input.id],
-    );
-    if (!order) throw new NotFoundError('Order');
+    const order = await lockOrderForPicking(tx, input.id);
     const lines: LockedLine[] = await tx.query(
       `SELECT id, product_id, quantity, price::text AS price, measure_unit, weight_tolerance, weighed_quantity
        FROM order_items WHERE order_id = $1 ORDER BY created_at, id`,
@@ -72,12 +55,7 @@ export async function recordLineWeight(
         { path: 'itemId', message: 'This line is not weighed at picking' },
       ]);
     }
-    if (!WEIGHABLE.includes(order.status)) {
-      throw new ConflictError(`This order is ${order.status}: its weights can no longer change`, {
-        reason: 'ORDER_CLOSED',
-        status: order.status,
-      });
-    }
+    assertStillPicking(order, 'its weights');
     if (line.weighed_quantity !== input.expectedWeighedQuantity) {
       const shown =
         line.weighed_quantity === null

@@ -1,4 +1,4 @@
-import type { AdminOrderPageInput } from '@shop/schema';
+import type { AdminOrderDetailDto, AdminOrderPageInput } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 
 /** A page of every customer's orders, searched and filtered by the server (`orderManagement.page`). */
@@ -35,34 +35,30 @@ export function useUpdateOrderStatus() {
   });
 }
 
+/**
+ * After a picking change answered with the whole order (a weight, a line short): the order's view
+ * takes the answer, and everything it moves refreshes — order lists and picking, stock, products.
+ */
+function useAfterPickingChange() {
+  const utils = trpc.useUtils();
+  return (updated: AdminOrderDetailDto) => {
+    utils.orderManagement.byId.setData({ id: updated.id }, updated);
+    void Promise.all([
+      utils.orderManagement.invalidate(),
+      utils.inventory.invalidate(),
+      utils.products.invalidate(),
+    ]);
+  };
+}
+
 /** Catch weight at picking (`orderManagement.recordWeight`): the order's totals and stock move, so both refresh. */
 export function useRecordWeight() {
-  const utils = trpc.useUtils();
-  return trpc.orderManagement.recordWeight.useMutation({
-    onSuccess: (updated) => {
-      utils.orderManagement.byId.setData({ id: updated.id }, updated);
-      void Promise.all([
-        utils.orderManagement.invalidate(),
-        utils.inventory.invalidate(),
-        utils.products.invalidate(),
-      ]);
-    },
-  });
+  return trpc.orderManagement.recordWeight.useMutation({ onSuccess: useAfterPickingChange() });
 }
 
 /** Picking: a line is short; the shopper's substitution choice is applied (docs/substitutions.md). */
 export function useMarkLineShort() {
-  const utils = trpc.useUtils();
-  return trpc.orderManagement.markShort.useMutation({
-    onSuccess: (updated) => {
-      utils.orderManagement.byId.setData({ id: updated.id }, updated);
-      void Promise.all([
-        utils.orderManagement.invalidate(),
-        utils.inventory.invalidate(),
-        utils.products.invalidate(),
-      ]);
-    },
-  });
+  return trpc.orderManagement.markShort.useMutation({ onSuccess: useAfterPickingChange() });
 }
 
 /**

@@ -4,11 +4,12 @@
  * packages/schema: the closer the date, the deeper) so it sells before it must be thrown away.
  * Stock events refresh it with the rest of Inventory.
  */
-import { Badge, Card, Group, SegmentedControl, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { LOT_DATE_KIND_LABEL, formatMoney, formatQuantity } from '@shop/schema';
 import { useState } from 'react';
 import { useExpiringLots } from '../api/use-inventory';
 import { daysLeftText } from './lots-dialog';
+import { TableStateRows } from '../../../components/table-state-rows';
 
 const WINDOWS = ['3', '7', '14'] as const;
 
@@ -46,24 +47,12 @@ export function ExpiringCard() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {expiring.isLoading && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Skeleton h={28} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {!expiring.isLoading && lots.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    {expiring.isError
-                      ? 'The list could not be loaded. Please try again.'
-                      : `Nothing expires in the next ${days} days`}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            <TableStateRows
+              query={expiring}
+              rows={lots.length}
+              columns={5}
+              empty={`Nothing expires in the next ${days} days`}
+            />
             {lots.map((lot) => (
               <Table.Tr key={lot.id} data-testid="expiring-row" data-product-id={lot.productId}>
                 <Table.Td>

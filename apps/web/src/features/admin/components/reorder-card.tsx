@@ -4,10 +4,11 @@
  * `suggestedReorderQuantity` in packages/schema), exportable as CSV for a supplier order. Stock
  * events refresh it with the rest of Inventory (features/admin/live/staff-live-events.tsx).
  */
-import { Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { REORDER_WINDOW_DAYS, formatQuantity } from '@shop/schema';
 import { useReorderList } from '../api/use-inventory';
+import { TableStateRows } from '../../../components/table-state-rows';
 
 export function ReorderCard() {
   const reorder = useReorderList();
@@ -45,24 +46,7 @@ export function ReorderCard() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {reorder.isLoading && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Skeleton h={28} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {!reorder.isLoading && items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    {reorder.isError
-                      ? 'The list could not be loaded. Please try again.'
-                      : 'Nothing to reorder'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            <TableStateRows query={reorder} rows={items.length} columns={5} empty="Nothing to reorder" />
             {items.map((item) => {
               const amount = (quantity: number) => formatQuantity(quantity, item.measureUnit);
               return (

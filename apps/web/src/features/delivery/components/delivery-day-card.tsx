@@ -4,13 +4,14 @@
  * (`orders:update`). Dates and windows are UTC.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Table, TextInput, Title } from '@mantine/core';
 import { slotWindowLabel, type DeliveryDaySlotDto } from '@shop/schema';
 import { keyboardScrollable } from '../../../theme';
 import { toast } from '../../../lib/toast';
 import { useReportError, useUnauthorizedRedirect } from '../../admin/use-admin-errors';
 import { useAccess } from '../../roles/api/use-access';
 import { useDeliveryDay, useSetSlotBlocked } from '../api/use-delivery';
+import { TableStateRows } from '../../../components/table-state-rows';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -63,20 +64,12 @@ export function DeliveryDayCard() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {day.isLoading && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Skeleton h={28} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {!day.isLoading && (day.data?.slots ?? []).length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed">No delivery slots on this day.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            <TableStateRows
+              query={day}
+              rows={day.data?.slots.length ?? 0}
+              columns={5}
+              empty="No delivery slots on this day."
+            />
             {(day.data?.slots ?? []).map((slot) => {
               const state = slotState(slot);
               return (
