@@ -14,21 +14,13 @@
  * admin roles stay whole, a demotion reaches an existing session at its next request, and deleting a
  * user keeps the stock ledger's rows.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from './trpc/router';
 import { restRoutes } from './rest/routes';
 import { startTestApp, type TestApp } from './test/test-app';
 import { signIn } from './test/sign-in';
 import { makeProduct } from './modules/orders/testing/fixtures';
-
-/**
- * A word no other test run uses, in letters only: a run of digits (such as Date.now()) can pass the
- * card-number check and be refused as payment data.
- */
-function uniqueWord(): string {
-  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
+import { uniqueWord } from './test/unique-word';
 
 const PERSONAS = ['anonymous', 'customer', 'inventory_manager', 'sales_manager', 'admin', 'custom'] as const;
 type Persona = (typeof PERSONAS)[number];

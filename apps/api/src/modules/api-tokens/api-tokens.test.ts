@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { hashToken } from './api-tokens.service';
+import { uniqueWord } from '../../test/unique-word';
 
 let shop: TestApp;
 let adminCookie: string;
@@ -129,7 +130,7 @@ describe('API tokens', () => {
   });
 
   it('follow a change of their user’s role at the next request', async () => {
-    const email = `script-${Date.now()}@example.com`;
+    const email = `script-${uniqueWord()}@example.com`;
     const user = await asAdmin('POST', '/api/users', {
       email,
       firstName: 'Script',
@@ -254,7 +255,7 @@ describe('API token scopes', () => {
     );
     const user = await call('POST', '/api/users', {
       headers: bearer(admin),
-      body: { email: `ro-${Date.now()}@example.com`, firstName: 'Read', lastName: 'Only', role: 'admin' },
+      body: { email: `ro-${uniqueWord()}@example.com`, firstName: 'Read', lastName: 'Only', role: 'admin' },
     });
     expect(user.status).toBe(403);
     // A route outside tRPC checks permissions, which a read-only token has none of for writing.
@@ -274,7 +275,7 @@ describe('API token scopes', () => {
   it('a token creates users or changes roles only when its permissions name it', async () => {
     const everything = (await createToken('admin@example.com')).token;
     const body = () => ({
-      email: `scripted-${Date.now()}-${Math.random()}@example.com`,
+      email: `scripted-${uniqueWord()}@example.com`,
       firstName: 'Scripted',
       lastName: 'User',
       role: 'customer',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
 import { cardOrder, makeProduct } from '../orders/testing/fixtures';
+import { uniqueWord } from '../../test/unique-word';
 
 const MAX_AGE_MS = 1000;
 let shop: TestApp;
@@ -122,7 +123,7 @@ describe('anonymous catalogue answers', () => {
 
 describe('staff and anonymous views never cross', () => {
   it("an inactive product and stock details reach staff only; staff's answers are never stored or served from the cache", async () => {
-    const hidden = await makeProduct(shop.dataSource, { isActive: false, name: `Hidden ${Date.now()}` });
+    const hidden = await makeProduct(shop.dataSource, { isActive: false, name: `Hidden ${uniqueWord()}` });
     const url = trpcUrl('products.page', { limit: 20, search: hidden.name });
     // Staff first: their answer must not be what the visitor then gets.
     const staff = await get(url, { cookie: admin.cookie });
@@ -266,7 +267,7 @@ describe('changes reach visitors', () => {
     const listUrl = trpcUrl('products.list', { search: product.name });
     expect(JSON.parse((await get(url)).body).stock).toBe(30);
     expect(JSON.parse((await get(listUrl)).body).result.data[0].stock).toBe(30);
-    const shopper = await signIn(shop.app, `cache-${Date.now()}@example.com`);
+    const shopper = await signIn(shop.app, `cache-${uniqueWord()}@example.com`);
     const order = await shop.app.inject({
       method: 'POST',
       url: '/api/orders',

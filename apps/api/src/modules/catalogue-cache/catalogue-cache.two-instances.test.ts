@@ -14,6 +14,7 @@ import { buildApp } from '../../app';
 import { testEnv } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { cardOrder, makeProduct } from '../orders/testing/fixtures';
+import { uniqueWord } from '../../test/unique-word';
 
 /** The bound the shop promises by default. */
 const BOUND_MS = 1000;
@@ -113,7 +114,7 @@ describe.skipIf(embeddedTestDatabase)('the catalogue cache on two api instances'
     const product = await makeProduct(a.dataSource, { stock: 40 });
     const url = `/api/products/${product.id}`;
     expect(((await (await fetch(b.baseUrl + url)).json()) as { stock: number }).stock).toBe(40);
-    const shopper = await signIn(a.baseUrl, `cache-two-${Date.now()}@example.com`);
+    const shopper = await signIn(a.baseUrl, `cache-two-${uniqueWord()}@example.com`);
     const order = await fetch(`${a.baseUrl}/api/orders`, {
       method: 'POST',
       headers: { cookie: shopper.cookie, 'content-type': 'application/json' },

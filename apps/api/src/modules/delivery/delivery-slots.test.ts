@@ -21,6 +21,7 @@ import {
   makeUser,
   type Caller,
 } from '../orders/testing/fixtures';
+import { uniqueWord } from '../../test/unique-word';
 
 let shop: TestApp;
 let ds: DataSource;
@@ -104,7 +105,9 @@ describe('staff manage zones and slots', () => {
       }),
     );
     expect(error.code).toBe('BAD_REQUEST');
-    expect(error.issues).toEqual([expect.objectContaining({ path: 'end', message: 'end must be after start' })]);
+    expect(error.issues).toEqual([
+      expect.objectContaining({ path: 'end', message: 'end must be after start' }),
+    ]);
   });
 });
 
@@ -120,7 +123,14 @@ describe('with zones', () => {
     zoneId = zone.id;
     const weekday = weekdayOf(raceDay);
     raceSlot = (
-      await staff.delivery.createTemplate({ zoneId, weekday, start: '10:00', end: '12:00', capacity: 8, cutoffHours: 0 })
+      await staff.delivery.createTemplate({
+        zoneId,
+        weekday,
+        start: '10:00',
+        end: '12:00',
+        capacity: 8,
+        cutoffHours: 0,
+      })
     ).id;
     laterSlot = (
       await staff.delivery.createTemplate({
@@ -205,7 +215,7 @@ describe('with zones', () => {
       await (await shopper()).orders.create({ ...cardOrder([product]), deliverySlot: slot });
     }
     const browsers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => signIn(shop.app, `race-${i}-${Date.now()}@example.com`)),
+      Array.from({ length: 50 }, (_, i) => signIn(shop.app, `race-${i}-${uniqueWord()}@example.com`)),
     );
     const answers = await Promise.all(
       browsers.map((browser) =>
@@ -294,7 +304,9 @@ describe('with zones', () => {
     await staff.orderManagement.updateStatus({ id, status: 'cancelled' });
     expect(await booked(raceSlot, raceDay)).toBe(7);
     const product = await makeProduct(ds);
-    const order = await (await shopper()).orders.create({
+    const order = await (
+      await shopper()
+    ).orders.create({
       ...cardOrder([product]),
       deliverySlot: { templateId: raceSlot, date: raceDay },
     });
@@ -307,7 +319,11 @@ describe('with zones', () => {
     const customer = await shopper();
     const slot = { templateId: laterSlot, date: raceDay };
     const before = await booked(laterSlot, raceDay);
-    const order = await customer.orders.create({ ...cardOrder([product]), total: '4.50', deliverySlot: slot });
+    const order = await customer.orders.create({
+      ...cardOrder([product]),
+      total: '4.50',
+      deliverySlot: slot,
+    });
     expect(await booked(laterSlot, raceDay)).toBe(before + 1);
     await customer.orders.cancel({ id: order.id });
     expect(await booked(laterSlot, raceDay)).toBe(before);
@@ -325,7 +341,9 @@ describe('with zones', () => {
     );
     expect(error).toMatchObject({ code: 'CONFLICT', details: { reason: 'SLOT_UNAVAILABLE' } });
     await staff.delivery.setBlocked({ ...slot, blocked: false });
-    const order = await (await shopper()).orders.create({ ...cardOrder([product]), total: '4.50', deliverySlot: slot });
+    const order = await (
+      await shopper()
+    ).orders.create({ ...cardOrder([product]), total: '4.50', deliverySlot: slot });
     expect(order.deliverySlot?.date).toBe(raceDay);
   });
 
@@ -343,7 +361,9 @@ describe('with zones', () => {
     const offered = (await (await shopper()).delivery.slots({ shippingAddress: IN_ZONE })).slots;
     expect(offered).not.toContainEqual(expect.objectContaining(slot));
     const product = await makeProduct(ds);
-    const error = await failure((await shopper()).orders.create({ ...cardOrder([product]), deliverySlot: slot }));
+    const error = await failure(
+      (await shopper()).orders.create({ ...cardOrder([product]), deliverySlot: slot }),
+    );
     expect(error).toMatchObject({ code: 'CONFLICT', details: { reason: 'SLOT_UNAVAILABLE' } });
     const day = await staff.delivery.day({ date: tomorrow });
     expect(day.slots).toContainEqual(expect.objectContaining({ templateId: id, closed: true, booked: 0 }));

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
 import { openEventStream, type EventStream } from '../../test/event-stream';
+import { uniqueWord } from '../../test/unique-word';
 
 const MAX_SECONDS = 4;
 let shop: TestApp;
@@ -81,7 +82,7 @@ afterAll(async () => {
 
 describe('live streams', () => {
   it('a user may have LIVE_STREAMS_PER_USER open; one more is refused (429) until one closes', async () => {
-    const shopper = await signIn(shop.baseUrl, `streams-${Date.now()}@example.com`);
+    const shopper = await signIn(shop.baseUrl, `streams-${uniqueWord()}@example.com`);
     const first = open('orderEvents.mine', shopper.cookie);
     const second = open('orderEvents.mine', shopper.cookie);
     await Promise.all([first.connected, second.connected]);
@@ -120,7 +121,7 @@ describe('live streams', () => {
   }, 15_000);
 
   it('ends when the session is signed out', async () => {
-    const shopper = await signIn(shop.baseUrl, `signing-out-${Date.now()}@example.com`);
+    const shopper = await signIn(shop.baseUrl, `signing-out-${uniqueWord()}@example.com`);
     const stream = open('orderEvents.mine', shopper.cookie);
     await stream.connected;
     expect(await endsWithin(stream, 500)).toBe(false);
@@ -144,7 +145,7 @@ describe('live streams', () => {
   });
 
   it('ends when the user loses the permission', async () => {
-    const email = `stock-watcher-${Date.now()}@example.com`;
+    const email = `stock-watcher-${uniqueWord()}@example.com`;
     const watcher = await signIn(shop.baseUrl, email);
     await shop.dataSource.query(
       `UPDATE users SET role = 'inventory_manager', role_id = (SELECT id FROM roles WHERE name = 'inventory_manager')

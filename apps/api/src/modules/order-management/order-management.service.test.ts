@@ -17,6 +17,7 @@ import {
   stockOf,
   type Caller,
 } from '../admin/testing/admin-fixtures';
+import { uniqueWord } from '../../test/unique-word';
 
 let db: TestDatabase;
 let sales: Caller;
@@ -268,7 +269,7 @@ describe('the View dialog data', () => {
 describe('the list and the cards', () => {
   it('filters by status and searches id, address and customer id in SQL', async () => {
     const product = await makeProduct(db.dataSource);
-    const marker = `Unique Lane ${Date.now()}`;
+    const marker = `Unique Lane ${uniqueWord()}`;
     const shipped = await makeOrder(db.dataSource, {
       status: 'shipped',
       shippingAddress: `${marker}, Town`,

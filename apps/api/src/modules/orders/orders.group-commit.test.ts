@@ -21,6 +21,7 @@ import {
 } from './testing/fixtures';
 import { toPublicError, type PublicError } from '../../errors';
 import { PLACEMENT_GROUP_MAX, placementGroupCommit } from './orders.service';
+import { uniqueWord } from '../../test/unique-word';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -153,7 +154,7 @@ describe('placements grouped in one transaction', () => {
     const user = await makeUser(ds);
     const caller = callerFor(ds, user);
     const other = await newCaller();
-    const key = `group-${Date.now()}`;
+    const key = `group-${uniqueWord()}`;
     const body = { ...cardOrder([product]), idempotencyKey: key };
 
     const { result, groups } = await groupsDuring(() =>

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
 import { expectNoInternals } from '../../test/expect-no-internals';
 import { cardOrder, makeProduct, orderCount, stockOf, uniqueEmail } from './testing/fixtures';
+import { uniqueWord } from '../../test/unique-word';
 
 let shop: TestApp;
 
@@ -153,7 +154,7 @@ describe('POST /api/orders', () => {
     it('takes a key made of a millisecond timestamp (13 digits), which is no card number', async () => {
       const me = await customer();
       const product = await makeProduct(shop.dataSource, { stock: 10 });
-      const key = { 'idempotency-key': `checkout-${Date.now()}` };
+      const key = { 'idempotency-key': `checkout-${uniqueWord()}` };
       const response = await call(me, 'POST', '/api/orders', cardOrder([product]), key);
       expect(response.statusCode).toBe(201);
       expect(await stockOf(shop.dataSource, product.id)).toBe(9);

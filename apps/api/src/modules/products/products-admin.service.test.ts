@@ -17,6 +17,7 @@ import {
   type Caller,
 } from '../admin/testing/admin-fixtures';
 import { deleteProduct, generateSku, skuPrefix } from './products-admin.service';
+import { uniqueWord } from '../../test/unique-word';
 
 let db: TestDatabase;
 let admin: Caller;
@@ -141,7 +142,7 @@ describe('SKU generation', () => {
 
 describe('products.update (full replace)', () => {
   it('replaces the form fields, keeps unit, SKU and active flag, and records a stock change', async () => {
-    const created = await admin.products.create({ ...form(), unit: 'per kg', sku: `KEEP-${Date.now()}` });
+    const created = await admin.products.create({ ...form(), unit: 'per kg', sku: `KEEP-${uniqueWord()}` });
     const updated = await admin.products.update({
       id: created.id,
       name: 'Heirloom Tomatoes',
