@@ -16,7 +16,7 @@
  * the per-user rate limit; default 40 per second of BENCH_DURATION), BENCH_ONLY (comma list of
  * scenario ids), BENCH_NODE_ARGS (extra node flags for the api, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof"), BENCH_DATABASE (reuse an existing loaded database; not dropped),
- * BENCH_KEEP_DB=1 (keep the fresh one).
+ * BENCH_KEEP_DB=1 (keep the fresh one), BENCH_HOT_LOTS (dated lots per hot product, default 4).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -53,6 +53,8 @@ const ORDER_CUSTOMERS = Number(env.BENCH_ORDER_CUSTOMERS ?? Math.max(100, Math.c
 const ORDERS_PER_CUSTOMER = 10;
 /** Shoppers of their own for the order burst beside the storefront's reads (10 orders each). */
 const BURST_CUSTOMERS = 30;
+/** Dated lots per hot product (at most 8: each holds an eighth of its stock). */
+const HOT_LOTS = Math.min(8, Number(env.BENCH_HOT_LOTS ?? 4));
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
 const NODE_ARGS = env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
 const SERVER_URL = env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -231,6 +233,20 @@ async function main() {
       `SELECT id, sku, price, stock FROM products WHERE sku = ANY($1::text[]) ORDER BY sku`,
       [HOT_PRODUCTS.map((p) => p.sku)],
     );
+    // Each hot product's stock partly in dated lots (docs/stock-lots.md), so every order's first
+    // expiry first out allocation does its real work: BENCH_HOT_LOTS lots (default 4) of an eighth
+    // of the stock each, expiring on the next days; 0 leaves all stock undated.
+    await sql(url, `DELETE FROM stock_lots WHERE product_id = ANY($1::uuid[])`, [hot.map((p) => p.id)]);
+    if (HOT_LOTS > 0) {
+      await sql(
+        url,
+        `INSERT INTO stock_lots (product_id, quantity, received_quantity, expires_on, reason)
+         SELECT p.id, p.stock / 8, p.stock / 8, current_date + n, 'Bench lot'
+         FROM products p, generate_series(1, $2::int) AS n
+         WHERE p.id = ANY($1::uuid[])`,
+        [hot.map((p) => p.id), HOT_LOTS],
+      );
+    }
     const soldBefore = await sql<{ product_id: string; sold: number }>(
       url,
       `SELECT product_id, coalesce(sum(quantity), 0)::int AS sold FROM order_items WHERE product_id = ANY($1::uuid[]) GROUP BY 1`,

@@ -164,4 +164,32 @@ describe('the migrations', () => {
     expect(rows[2]!.expires_at.getTime()).toBe(soon.getTime());
     await dataSource.query(`DELETE FROM users WHERE id = $1`, [user.id]);
   });
+
+  it('move existing stock into one lot without a date per product (docs/stock-lots.md)', async () => {
+    const applied = async () =>
+      ((await dataSource.query(`SELECT name FROM typeorm_migrations`)) as { name: string }[]).map(
+        (row) => row.name,
+      );
+    while ((await applied()).includes('StockLots1766900000000'))
+      await dataSource.undoLastMigration({ transaction: 'each' });
+    const [category] = await dataSource.query(
+      `INSERT INTO categories (name) VALUES ('Lots before lots') RETURNING id`,
+    );
+    const products: { id: string; sku: string }[] = await dataSource.query(
+      `INSERT INTO products (name, description, price, unit, category_id, stock, sku) VALUES
+         ('Stocked', 'x', 1, 'each', $1, 12, 'LOT-MIG-1'), ('Sold out', 'x', 1, 'each', $1, 0, 'LOT-MIG-2')
+       RETURNING id, sku`,
+      [category.id],
+    );
+    await migrate(dataSource);
+    const lots = await dataSource.query(
+      `SELECT p.sku, l.quantity, l.received_quantity, l.expires_on, l.expired_at
+       FROM stock_lots l JOIN products p ON p.id = l.product_id WHERE p.sku LIKE 'LOT-MIG-%'`,
+    );
+    expect(lots).toEqual([
+      { sku: 'LOT-MIG-1', quantity: 12, received_quantity: 12, expires_on: null, expired_at: null },
+    ]);
+    await dataSource.query(`DELETE FROM products WHERE id = ANY($1::uuid[])`, [products.map((p) => p.id)]);
+    await dataSource.query(`DELETE FROM categories WHERE id = $1`, [category.id]);
+  });
 });

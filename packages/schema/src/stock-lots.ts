@@ -88,7 +88,7 @@ export const ProductLotsDto = z.object({
   productId: z.uuid(),
   /** Sellable stock: the open, unexpired lots and the undated stock. */
   stock: z.number().int(),
-  /** Stock no lot records (existing stock, staff counts): sold after every dated lot. */
+  /** Stock no lot records (staff counts, imports, products made since lots arrived): sold after every lot. */
   undated: z.number().int(),
   measureUnit: z.enum(MEASURE_UNITS).nullable(),
   lots: z.array(StockLotDto),

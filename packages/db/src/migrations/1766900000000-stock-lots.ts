@@ -6,9 +6,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `stock_lots` holds what goods-in received of a product: the quantity left in the lot, what was
  * received, its best-before or use-by date (none for goods that do not go off), an optional batch
  * code, why and who. `products.stock` stays the product's sellable stock, the one number every
- * order, cancellation and staff edit guards: it is the open lots (`expired_at IS NULL`) plus the
- * product's undated stock that no lot records. Existing stock is that undated part: it needs no
- * row, so nothing here copies it (the Inventory screen shows it as the lot "No date").
+ * order, cancellation and staff edit guards: it is the open lots (`expired_at IS NULL`) plus any
+ * stock no lot records (a staff count or an import that raised the level; products made after
+ * this migration until goods in). Existing stock migrates into one lot without a date per product.
  *
  * A lot whose date has passed leaves sellable stock: at read time (the storefront's stock and
  * placement subtract it, apps/api/src/modules/inventory/stock-lots.ts) and for good when the
@@ -63,6 +63,12 @@ export class StockLots1766900000000 implements MigrationInterface {
        )`,
     );
     await queryRunner.query(`CREATE INDEX "order_item_lots_lot_idx" ON "order_item_lots" ("lot_id")`);
+    // Existing stock becomes one lot without a date per product: sold after every dated lot.
+    await queryRunner.query(
+      `INSERT INTO "stock_lots" ("product_id", "quantity", "received_quantity", "reason", "received_at")
+       SELECT "id", "stock", "stock", 'Stock before lots were recorded', "updated_at"
+       FROM "products" WHERE "stock" > 0`,
+    );
     // What read time subtracts from a product's stock: its open lots whose date has passed (the
     // shop's day is UTC) that the expiry has not yet taken off. A function, so the statements that
     // use it (the storefront's, placement's lock) stay short enough to read in pg_stat_activity.

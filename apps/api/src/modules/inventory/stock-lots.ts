@@ -3,15 +3,15 @@
  * that knows how a product's stock is split into lots.
  *
  * `products.stock` is the sellable stock every write guards; the open lots (`expired_at IS NULL`)
- * record which part of it goes off when, and the rest (existing stock, staff counts) is the
- * undated stock, which no lot records. So a write that moves stock moves lots here as well:
+ * record which part of it goes off when; the rest (staff counts, imports, products made since) is
+ * stock no lot records. So a write that moves stock moves lots here as well:
  *
  * - an order takes its quantity from the open, in-date lots first expiry first out and keeps
  *   where it came from (`fefoAllocationSql`, used by placement's one write statement);
  * - a cancellation puts it back into the same lots (`returnOrderLots`);
  * - weighing takes more or gives back (`allocateToLine`, `releaseFromLine`);
  * - a staff count or an import that lowers the stock trims the lots to it (`trimLotsToStock`),
- *   keeping the earliest dates: what is gone is taken from the undated stock, then the latest lots.
+ *   keeping the earliest dates: what is gone is taken from the stock not in a lot, then the undated and the latest lots.
  *
  * A lot leaves sellable stock the day after its date: at read time (`sellableStockSql`: the
  * storefront and placement subtract overdue lots) and for good when `expireDueLots` stamps it and
@@ -47,7 +47,7 @@ export function sellableStockSql(alias: string): string {
  * Two CTEs, `fefo_lots` and `fefo`, that split each wanted (product, quantity) of `wanted` (a FROM
  * item with columns `id` and `quantity`) over the product's in-date open lots, earliest date first
  * (undated lots last, then by arrival): `fefo` has one row per lot used, (lot_id, product_id,
- * quantity). A quantity the lots do not cover comes from the undated stock and has no row. Follow
+ * quantity). A quantity the lots do not cover comes from the stock not in a lot and has no row. Follow
  * with `takeFromLotsSql()` to take it.
  */
 export function fefoAllocationSql(wanted: string): string {
@@ -84,7 +84,7 @@ export async function allocateToLine(
 
 /**
  * Gives `quantity` of an order line back (weighed lighter than reserved): first the part no lot
- * covered (undated stock), then the lots with the latest dates. Answers what went back into lots
+ * covered (stock not in a lot), then the lots with the latest dates. Answers what went back into lots
  * that have expired meanwhile (written off, not sellable).
  */
 export async function releaseFromLine(
@@ -151,7 +151,7 @@ export async function returnOrderLots(tx: EntityManager, orderId: string): Promi
 
 /**
  * After a stock level was set lower (a staff count, an import), makes the open lots fit in it: the
- * earliest dates are kept, the rest trimmed (what went is taken from the undated stock first).
+ * earliest dates are kept, the rest trimmed (what went is taken from the stock not in a lot first).
  */
 export async function trimLotsToStock(tx: EntityManager, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;

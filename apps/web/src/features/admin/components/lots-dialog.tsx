@@ -1,6 +1,6 @@
 /**
  * A product's best-before lots (docs/stock-lots.md): what is left of each, first expiry first (the
- * order orders take them in), the stock no lot records ("No date"), and Goods in: a lot received
+ * order orders take them in), the stock no lot records ("Not in a lot"), and Goods in: a lot received
  * with its quantity, best-before or use-by date, batch code and reason (in the stock ledger).
  */
 import { useState, type FormEvent } from 'react';
@@ -117,7 +117,7 @@ function LotsView({ product }: { product: AdminProductDto }) {
                 {lots.data.undated > 0 && (
                   <Table.Tr data-testid="lot-row">
                     <Table.Td>
-                      <Text size="sm">No date</Text>
+                      <Text size="sm">Not in a lot</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">—</Text>
@@ -129,7 +129,7 @@ function LotsView({ product }: { product: AdminProductDto }) {
                     </Table.Td>
                     <Table.Td colSpan={2}>
                       <Text size="sm" c="dimmed">
-                        Stock no lot records; sold after the dated lots
+                        Counted or imported stock no lot records; sold after the lots
                       </Text>
                     </Table.Td>
                   </Table.Tr>
