@@ -354,6 +354,7 @@ async function placeGroup(
 /** The connection under a TypeORM transaction (node-postgres' client), for statements sent together. */
 interface PgClient {
   query(text: string, values?: unknown[]): Promise<{ rows: WrittenOrder[] }>;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: WrittenOrder[] }>;
 }
 
 /**
@@ -374,7 +375,9 @@ async function sendWrites(
   const sent = writes.map(({ savepoint, params }) =>
     Promise.allSettled([
       savepoint && client.query(`SAVEPOINT ${savepoint}`),
-      client.query(WRITE_ORDER_SQL, params),
+      // Prepared once per connection (by name): parsed and planned once, not for every order. +40 %
+      // orders/s (docs/benchmarks.md "Orders"); the lock statement, prepared too, gained nothing.
+      client.query({ name: 'place-order-write', text: WRITE_ORDER_SQL, values: params }),
     ]),
   );
   return (await Promise.all(sent)).map(([savepoint, write]): Outcome<WrittenOrder> => {
