@@ -22,6 +22,7 @@
  * caller's answer, the same error a lone placement gets.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import { isRetryableTransactionError } from '../../sql/transaction-retry';
 
 /** One member's outcome inside the group's transaction. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -40,13 +41,6 @@ interface Waiting<Req, Res> {
   request: Req;
   resolve: (value: Res) => void;
   reject: (error: unknown) => void;
-}
-
-/** PostgreSQL's "try again" codes: serialization_failure, deadlock_detected. */
-export function isRetryableTransactionError(error: unknown): boolean {
-  const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
-  const code = e?.driverError?.code ?? e?.code;
-  return code === '40001' || code === '40P01';
 }
 
 /** Thrown inside the transaction to roll it back when no member of the group was placed. */

@@ -25,6 +25,7 @@ import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { releaseSlot } from '../delivery/slot-booking';
 import { loadOrderAggregate, toShopperOrder, toStaffOrder, type OrderAggregate } from './orders.repository';
+import { transactionWithRetry } from '../../sql/transaction-retry';
 
 /** The staff member's name as the timeline shows it. */
 function nameOf(user: CurrentUser): string {
@@ -64,7 +65,7 @@ async function changeStatus(
   allowed: (order: LockedOrder) => void,
 ): Promise<OrderAggregate> {
   const userId = ctx.user?.id ?? null;
-  return ctx.db.transaction(async (tx) => {
+  return transactionWithRetry(ctx.db, async (tx) => {
     const [order]: LockedOrder[] = await tx.query(
       `SELECT status, payment_method, payment_status, user_id FROM orders WHERE id = $1 FOR UPDATE`,
       [input.id],

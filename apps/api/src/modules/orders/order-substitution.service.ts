@@ -41,6 +41,7 @@ import { onSale } from '../products/on-sale';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from './order-totals';
+import { transactionWithRetry } from '../../sql/transaction-retry';
 
 /**
  * Products that could stand in for product $1 (at least $2 sellable): on sale, the same category
@@ -91,7 +92,7 @@ export async function markLineShort(
   ctx: ServiceContext,
   input: MarkLineShortInput,
 ): Promise<AdminOrderDetailDto> {
-  const aggregate = await ctx.db.transaction(async (tx) => {
+  const aggregate = await transactionWithRetry(ctx.db, async (tx) => {
     const order = await lockOrderForPicking(tx, input.id);
     const [line]: ShortLine[] = await tx.query(
       `SELECT id, product_id, product_name, quantity, price::text AS price, measure_unit, substitution,

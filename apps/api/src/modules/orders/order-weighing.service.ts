@@ -26,6 +26,7 @@ import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from '.
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
+import { transactionWithRetry } from '../../sql/transaction-retry';
 
 interface LockedLine {
   id: string;
@@ -41,7 +42,7 @@ export async function recordLineWeight(
   ctx: ServiceContext,
   input: RecordWeightInput,
 ): Promise<AdminOrderDetailDto> {
-  const aggregate = await ctx.db.transaction(async (tx) => {
+  const aggregate = await transactionWithRetry(ctx.db, async (tx) => {
     const order = await lockOrderForPicking(tx, input.id);
     const lines: LockedLine[] = await tx.query(
       `SELECT id, product_id, quantity, price::text AS price, measure_unit, weight_tolerance, weighed_quantity
