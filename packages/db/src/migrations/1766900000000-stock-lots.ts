@@ -69,16 +69,6 @@ export class StockLots1766900000000 implements MigrationInterface {
        SELECT "id", "stock", "stock", 'Stock before lots were recorded', "updated_at"
        FROM "products" WHERE "stock" > 0`,
     );
-    // What read time subtracts from a product's stock: its open lots whose date has passed (the
-    // shop's day is UTC) that the expiry has not yet taken off. A function, so the statements that
-    // use it (the storefront's, placement's lock) stay short enough to read in pg_stat_activity.
-    await queryRunner.query(
-      `CREATE FUNCTION overdue_lots(product uuid) RETURNS integer LANGUAGE sql STABLE AS $$
-         SELECT COALESCE(sum(l.quantity), 0)::int FROM stock_lots l
-          WHERE l.product_id = product AND l.expired_at IS NULL AND l.quantity > 0
-            AND l.expires_on < (now() AT TIME ZONE 'UTC')::date
-       $$`,
-    );
     await queryRunner.query(`ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_source_check"`);
     await queryRunner.query(
       `ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_source_check"
@@ -95,7 +85,6 @@ export class StockLots1766900000000 implements MigrationInterface {
       `ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_source_check"
          CHECK ("source" IN ('staff','order','cancellation','import','weighing'))`,
     );
-    await queryRunner.query(`DROP FUNCTION overdue_lots(uuid)`);
     await queryRunner.query(`DROP TABLE "order_item_lots"`);
     await queryRunner.query(`DROP TABLE "stock_lots"`);
   }

@@ -187,7 +187,8 @@ describe.skipIf(embeddedTestDatabase)('a group that fails as a whole (PostgreSQL
     for (;;) {
       const [row] = await ds.query(
         `SELECT pid FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF p%'
+         WHERE datname = current_database() AND wait_event_type = 'Lock'
+           AND query LIKE 'SELECT p.id, p.name, p.sku, p.unit, p.price,%'
            AND pid <> $1`,
         [not ?? 0],
       );
