@@ -17,6 +17,7 @@ import {
 } from '@shop/schema';
 import { NotFoundError } from '../../errors';
 import { isUniqueViolation } from '../../sql/pg-errors';
+import { preparedQuery } from '../../sql/prepared-query';
 import { onSale } from './on-sale';
 import { MEASURE_COLUMNS, toMeasureDto, type MeasureRow } from './product-measure';
 
@@ -136,7 +137,9 @@ export async function findProductRow(
   id: string,
   options: { onSaleOnly?: boolean } = {},
 ): Promise<ProductRow | undefined> {
-  const [row]: ProductRow[] = await db.query(
+  // Prepared: the product page's read is hot, and planning was most of its cost (sql/prepared-query.ts).
+  const [row] = await preparedQuery<ProductRow>(
+    db,
     `${selectProducts()} WHERE p.id = $1 ${options.onSaleOnly ? `AND ${onSale('p')}` : ''}`,
     [id],
   );
