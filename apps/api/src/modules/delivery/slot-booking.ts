@@ -63,7 +63,9 @@ export function slotUnavailable(nextSlots: SlotUnavailableDetails['nextSlots']):
 
 /** The 400 for an address outside every zone, at the field (the REST error format's issues). */
 export function outsideDeliveryArea(): BadRequestError {
-  return new BadRequestError(OUTSIDE_DELIVERY_AREA, [{ path: 'shippingAddress', message: OUTSIDE_DELIVERY_AREA }]);
+  return new BadRequestError(OUTSIDE_DELIVERY_AREA, [
+    { path: 'shippingAddress', message: OUTSIDE_DELIVERY_AREA },
+  ]);
 }
 
 /**
@@ -84,7 +86,9 @@ export async function lockGroupSlots(
     if (zone && !calendars.has(zone.id)) calendars.set(zone.id, upcomingSlots(zone.templates, now));
     return zone;
   });
-  const refs = [...calendars.values()].flat().map((slot) => ({ templateId: slot.template.id, date: slot.date }));
+  const refs = [...calendars.values()]
+    .flat()
+    .map((slot) => ({ templateId: slot.template.id, date: slot.date }));
   const loads: Map<string, SlotLoad> = await lockLoads(tx, refs);
   const loadOf = (slot: CalendarSlot) => {
     const key = slotKey(slot.template.id, slot.date);
@@ -133,6 +137,23 @@ export function slotBookingCte(template: string, date: string): string {
     WHERE NOT s.blocked
       AND s.booked < (SELECT capacity FROM delivery_slot_templates t WHERE t.id = s.template_id)
     RETURNING 1`;
+}
+
+/**
+ * The bookings of a group of orders written together (orders/place-order-write.ts): `orders` has a
+ * row per order with `slot_template_id` and `slot_date`. One conditional upsert per slot for all its
+ * orders: booked only when every one of them fits. Answers (template_id, slot_date) per slot booked.
+ */
+export function slotGroupBookingCte(orders: string): string {
+  return `INSERT INTO delivery_slots AS s (template_id, slot_date, booked)
+    SELECT c.template_id, c.slot_date, c.places
+    FROM (SELECT o.slot_template_id AS template_id, o.slot_date, count(*)::int AS places
+          FROM ${orders} o WHERE o.slot_template_id IS NOT NULL GROUP BY 1, 2) c
+    WHERE (SELECT capacity FROM delivery_slot_templates t WHERE t.id = c.template_id) >= c.places
+    ON CONFLICT (template_id, slot_date) DO UPDATE SET booked = s.booked + EXCLUDED.booked
+    WHERE NOT s.blocked
+      AND s.booked + EXCLUDED.booked <= (SELECT capacity FROM delivery_slot_templates t WHERE t.id = s.template_id)
+    RETURNING s.template_id, s.slot_date`;
 }
 
 /**

@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { shopToday } from '@shop/schema';
 import { buildApp } from '../../app';
 import { startTestApp, testEnv, type TestApp } from '../../test/test-app';
 import { callerFor, makeProduct, makeUser, stockOf } from '../orders/testing/fixtures';
 import { LOT_EXPIRY_CRON, LOT_EXPIRY_QUEUE } from './lot-expiry-job';
+import { shopDayIn } from '../../test/shop-days';
 
 let shop: TestApp;
 let instance: FastifyInstance | undefined;
-const inDays = (days: number) => shopToday(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   shop = await startTestApp({ listen: false });
@@ -30,11 +29,11 @@ it('an api instance takes a lot past its date off the stock by itself, and sched
   await inventory.inventory.receiveLot({
     productId: product.id,
     quantity: 6,
-    expiresOn: inDays(0),
+    expiresOn: shopDayIn(0),
     reason: 'Goods in',
   });
   // Time passes: its date is now yesterday. Nobody reads or writes the product after this.
-  await ds.query(`UPDATE stock_lots SET expires_on = $2 WHERE product_id = $1`, [product.id, inDays(-1)]);
+  await ds.query(`UPDATE stock_lots SET expires_on = $2 WHERE product_id = $1`, [product.id, shopDayIn(-1)]);
   expect(await stockOf(ds, product.id)).toBe(8);
 
   // The test app (job off) makes way for an instance with the job on, on the same database.

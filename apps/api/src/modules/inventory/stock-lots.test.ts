@@ -6,7 +6,6 @@
  * markdown; many shoppers racing for one lot take exactly what it holds; who may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopToday } from '@shop/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   callerFor,
@@ -18,15 +17,13 @@ import {
   type Caller,
 } from '../orders/testing/fixtures';
 import { runLotExpiry } from './lot-expiry-job';
+import { shopDayIn } from '../../test/shop-days';
 
 let shop: TestApp;
 let inventory: Caller;
 let sales: Caller;
 let shopper: Caller;
 let anonymous: Caller;
-
-/** YYYY-MM-DD `days` from today (UTC, the shop's day). */
-const inDays = (days: number) => shopToday(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   shop = await startTestApp({ listen: false });
@@ -57,14 +54,14 @@ const lotsLeft = async (productId: string) =>
 
 describe('goods in', () => {
   it('adds a lot to sellable stock, with a ledger row naming it', async () => {
-    const product = await productWithLots(4, [{ quantity: 6, expiresOn: inDays(5), batchCode: 'B-17' }]);
+    const product = await productWithLots(4, [{ quantity: 6, expiresOn: shopDayIn(5), batchCode: 'B-17' }]);
     const lots = await inventory.inventory.lots({ productId: product.id });
     expect(lots).toMatchObject({ stock: 10, undated: 4 });
     expect(lots.lots).toEqual([
       expect.objectContaining({
         quantity: 6,
         receivedQuantity: 6,
-        expiresOn: inDays(5),
+        expiresOn: shopDayIn(5),
         batchCode: 'B-17',
         daysLeft: 5,
         expired: false,
@@ -76,7 +73,7 @@ describe('goods in', () => {
       source: 'goods_in',
       quantityBefore: 4,
       quantityAfter: 10,
-      reason: `Delivery note 7 (best before ${inDays(5)}, batch B-17)`,
+      reason: `Delivery note 7 (best before ${shopDayIn(5)}, batch B-17)`,
     });
     expect((await anonymous.products.byId({ id: product.id })).stock).toBe(10);
   });
@@ -87,7 +84,7 @@ describe('goods in', () => {
       inventory.inventory.receiveLot({
         productId: product.id,
         quantity: 3,
-        expiresOn: inDays(-1),
+        expiresOn: shopDayIn(-1),
         reason: 'Late',
       }),
     );
@@ -112,45 +109,45 @@ describe('an order takes the lot that expires first', () => {
   it('3 from lots of 2 (in 2 days) and 2 (in 5 days): 2 + 1, shown on the order; a cancellation puts them back', async () => {
     // Received in the other order: arrival does not decide, the date does.
     const product = await productWithLots(0, [
-      { quantity: 2, expiresOn: inDays(5), batchCode: 'LATE' },
-      { quantity: 2, expiresOn: inDays(2), batchCode: 'EARLY' },
+      { quantity: 2, expiresOn: shopDayIn(5), batchCode: 'LATE' },
+      { quantity: 2, expiresOn: shopDayIn(2), batchCode: 'EARLY' },
     ]);
     const order = await shopper.orders.create(cardOrder([product], 3));
-    expect(await lotsLeft(product.id)).toEqual([[inDays(5), 1]]);
+    expect(await lotsLeft(product.id)).toEqual([[shopDayIn(5), 1]]);
     const seen = await sales.orderManagement.byId({ id: order.id });
     expect(seen.items[0]!.lots).toEqual([
-      expect.objectContaining({ quantity: 2, expiresOn: inDays(2), batchCode: 'EARLY' }),
-      expect.objectContaining({ quantity: 1, expiresOn: inDays(5), batchCode: 'LATE' }),
+      expect.objectContaining({ quantity: 2, expiresOn: shopDayIn(2), batchCode: 'EARLY' }),
+      expect.objectContaining({ quantity: 1, expiresOn: shopDayIn(5), batchCode: 'LATE' }),
     ]);
 
     await shopper.orders.cancel({ id: order.id });
     expect(await lotsLeft(product.id)).toEqual([
-      [inDays(2), 2],
-      [inDays(5), 2],
+      [shopDayIn(2), 2],
+      [shopDayIn(5), 2],
     ]);
     expect(await stockOf(shop.dataSource, product.id)).toBe(4);
   });
 
   it('takes dated lots before undated stock, and the undated stock when the lots run out', async () => {
-    const product = await productWithLots(5, [{ quantity: 2, expiresOn: inDays(3) }]);
+    const product = await productWithLots(5, [{ quantity: 2, expiresOn: shopDayIn(3) }]);
     const order = await shopper.orders.create(cardOrder([product], 4));
     expect(await lotsLeft(product.id)).toEqual([]);
     expect(await inventory.inventory.lots({ productId: product.id })).toMatchObject({ stock: 3, undated: 3 });
     const seen = await sales.orderManagement.byId({ id: order.id });
-    expect(seen.items[0]!.lots).toEqual([expect.objectContaining({ quantity: 2, expiresOn: inDays(3) })]);
+    expect(seen.items[0]!.lots).toEqual([expect.objectContaining({ quantity: 2, expiresOn: shopDayIn(3) })]);
   });
 });
 
 describe('a lot past its date', () => {
   it('leaves sellable stock without anyone touching it, then for good when the job runs', async () => {
     const product = await productWithLots(1, [
-      { quantity: 5, expiresOn: inDays(0), batchCode: 'OLD' },
-      { quantity: 3, expiresOn: inDays(4) },
+      { quantity: 5, expiresOn: shopDayIn(0), batchCode: 'OLD' },
+      { quantity: 3, expiresOn: shopDayIn(4) },
     ]);
     // Time passes: its date is now yesterday.
     await shop.dataSource.query(
       `UPDATE stock_lots SET expires_on = $2 WHERE product_id = $1 AND batch_code = 'OLD'`,
-      [product.id, inDays(-1)],
+      [product.id, shopDayIn(-1)],
     );
     // Read time: the storefront and the staff lots screen no longer count it…
     expect((await anonymous.products.byId({ id: product.id })).stock).toBe(4);
@@ -169,17 +166,17 @@ describe('a lot past its date', () => {
       source: 'expiry',
       quantityBefore: 9,
       quantityAfter: 4,
-      reason: `Lot past its best before date (${inDays(-1)})`,
+      reason: `Lot past its best before date (${shopDayIn(-1)})`,
     });
-    expect(await lotsLeft(product.id)).toEqual([[inDays(4), 3]]);
+    expect(await lotsLeft(product.id)).toEqual([[shopDayIn(4), 3]]);
   });
 
   it('is written off when a cancelled order puts units back into it', async () => {
-    const product = await productWithLots(0, [{ quantity: 2, expiresOn: inDays(1) }]);
+    const product = await productWithLots(0, [{ quantity: 2, expiresOn: shopDayIn(1) }]);
     const order = await shopper.orders.create(cardOrder([product], 2));
     await shop.dataSource.query(`UPDATE stock_lots SET expires_on = $2 WHERE product_id = $1`, [
       product.id,
-      inDays(-1),
+      shopDayIn(-1),
     ]);
     await shopper.orders.cancel({ id: order.id });
     // Back in its lot, which is past its date: not sellable, and gone for good with the next run.
@@ -198,13 +195,13 @@ describe('a lot past its date', () => {
 describe('a staff count', () => {
   it('lower than the lots keeps the earliest dates', async () => {
     const product = await productWithLots(2, [
-      { quantity: 3, expiresOn: inDays(2) },
-      { quantity: 3, expiresOn: inDays(6) },
+      { quantity: 3, expiresOn: shopDayIn(2) },
+      { quantity: 3, expiresOn: shopDayIn(6) },
     ]);
     await inventory.products.patch({ id: product.id, stock: 4, expectedStock: 8, reason: 'Counted' });
     expect(await lotsLeft(product.id)).toEqual([
-      [inDays(2), 3],
-      [inDays(6), 1],
+      [shopDayIn(2), 3],
+      [shopDayIn(6), 1],
     ]);
     expect(await inventory.inventory.lots({ productId: product.id })).toMatchObject({ stock: 4, undated: 0 });
   });
@@ -213,9 +210,9 @@ describe('a staff count', () => {
 describe('expiring soon', () => {
   it('lists lots due in the next N days, soonest first, with a markdown suggestion', async () => {
     const product = await productWithLots(0, [
-      { quantity: 1, expiresOn: inDays(9) },
-      { quantity: 2, expiresOn: inDays(1) },
-      { quantity: 3, expiresOn: inDays(0) },
+      { quantity: 1, expiresOn: shopDayIn(9) },
+      { quantity: 2, expiresOn: shopDayIn(1) },
+      { quantity: 3, expiresOn: shopDayIn(0) },
     ]);
     const mine = (await inventory.inventory.expiring({ days: 7 })).filter(
       (lot) => lot.productId === product.id,
@@ -229,7 +226,7 @@ describe('expiring soon', () => {
 
 describe('many shoppers racing for one lot', () => {
   it('take exactly what it holds, each unit from one lot', async () => {
-    const product = await productWithLots(0, [{ quantity: 5, expiresOn: inDays(3) }]);
+    const product = await productWithLots(0, [{ quantity: 5, expiresOn: shopDayIn(3) }]);
     const shoppers = await Promise.all(
       Array.from({ length: 12 }, async () => callerFor(shop.dataSource, await makeUser(shop.dataSource))),
     );

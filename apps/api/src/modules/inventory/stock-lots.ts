@@ -47,25 +47,51 @@ export function sellableStockSql(alias: string): string {
   return `GREATEST(${alias}.stock - ${overdueLotsSql(alias)}, 0)::int`;
 }
 
-/**
- * Two CTEs, `fefo_lots` and `fefo`, that split each wanted (product, quantity) of `wanted` (a FROM
- * item with columns `id` and `quantity`) over the product's in-date open lots, earliest date first
- * (undated lots last, then by arrival): `fefo` has one row per lot used, (lot_id, product_id,
- * quantity). A quantity the lots do not cover comes from the stock not in a lot and has no row. Follow
- * with `takeFromLotsSql()` to take it.
- */
-export function fefoAllocationSql(wanted: string): string {
+/** `fefo_lots`: the in-date open lots of the products in `wanted`, each with its running total `upto` in the order they are taken. */
+function fefoLotsCte(wanted: string): string {
   return `fefo_lots AS (
     SELECT l.id, l.product_id, l.quantity,
            sum(l.quantity) OVER (PARTITION BY l.product_id ORDER BY l.expires_on, l.received_at, l.id) AS upto
     FROM stock_lots l
     WHERE l.product_id IN (SELECT w.id FROM ${wanted} w) AND ${IN_DATE}
-  ), fefo AS (
+  )`;
+}
+
+/**
+ * CTEs `fefo_lots`, `fefo` and `fefo_taken`, which split each wanted (product, quantity) of `wanted`
+ * (a FROM item with columns `id` and `quantity`) over the product's in-date open lots, earliest date
+ * first (undated lots last, then by arrival), and take it from them: `fefo` has one row per lot used,
+ * (lot_id, product_id, quantity). A quantity the lots do not cover comes from the stock not in a lot
+ * and has no row.
+ */
+export function fefoAllocationSql(wanted: string): string {
+  return `${fefoLotsCte(wanted)}, fefo AS (
     SELECT fl.id AS lot_id, fl.product_id, LEAST(fl.quantity, w.quantity - (fl.upto - fl.quantity))::int AS quantity
     FROM fefo_lots fl JOIN ${wanted} w ON w.id = fl.product_id
     WHERE fl.upto - fl.quantity < w.quantity
   ), fefo_taken AS (
     UPDATE stock_lots s SET quantity = s.quantity - f.quantity FROM fefo f WHERE s.id = f.lot_id
+    RETURNING s.id
+  )`;
+}
+
+/**
+ * The same for a group of orders written together (orders/place-order-write.ts): `lines` has one row
+ * per (order k, product) with its `quantity` and `upto`, the running total of the product's
+ * quantities over k. Line k takes the units (upto - quantity, upto] of the product's lots laid end
+ * to end earliest first, exactly what it would take written after orders 1..k-1: `fefo` is
+ * (k, lot_id, product_id, quantity), and each lot is taken once, by the group's sum.
+ */
+export function fefoGroupAllocationSql(wanted: string, lines: string): string {
+  return `${fefoLotsCte(wanted)}, fefo AS (
+    SELECT s.k, fl.id AS lot_id, fl.product_id,
+           (LEAST(fl.upto, s.upto) - GREATEST(fl.upto - fl.quantity, s.upto - s.quantity))::int AS quantity
+    FROM ${lines} s JOIN fefo_lots fl ON fl.product_id = s.product_id
+    WHERE LEAST(fl.upto, s.upto) > GREATEST(fl.upto - fl.quantity, s.upto - s.quantity)
+  ), fefo_taken AS (
+    UPDATE stock_lots s SET quantity = s.quantity - f.quantity
+    FROM (SELECT lot_id, sum(quantity)::int AS quantity FROM fefo GROUP BY lot_id) f
+    WHERE s.id = f.lot_id
     RETURNING s.id
   )`;
 }

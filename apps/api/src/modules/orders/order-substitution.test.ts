@@ -6,7 +6,6 @@
  * substitution; who may do it; bad choices are refused at checkout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopToday } from '@shop/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   callerFor,
@@ -17,14 +16,13 @@ import {
   stockOf,
   type Caller,
 } from './testing/fixtures';
+import { shopDayIn } from '../../test/shop-days';
 
 let shop: TestApp;
 let staff: Caller;
 let otherStaff: Caller;
 let admin: Caller;
 let inventory: Caller;
-
-const inDays = (days: number) => shopToday(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   shop = await startTestApp({ listen: false });
@@ -63,7 +61,7 @@ describe('a line short at picking', () => {
     await inventory.inventory.receiveLot({
       productId: near.id,
       quantity: 5,
-      expiresOn: inDays(3),
+      expiresOn: shopDayIn(3),
       reason: 'Goods in',
     });
     const { caller } = await shopper();
@@ -82,7 +80,7 @@ describe('a line short at picking', () => {
       }),
     ]);
     expect(after.total).toBe('5.60');
-    expect(after.items[1]!.lots).toEqual([expect.objectContaining({ quantity: 2, expiresOn: inDays(3) })]);
+    expect(after.items[1]!.lots).toEqual([expect.objectContaining({ quantity: 2, expiresOn: shopDayIn(3) })]);
     expect(await stockOf(shop.dataSource, near.id)).toBe(23);
     expect(await stockOf(shop.dataSource, far.id)).toBe(20);
     // The short line's units were not on the shelf: nothing goes back.

@@ -20,8 +20,9 @@ import {
   type Caller,
 } from './testing/fixtures';
 import { toPublicError, type PublicError } from '../../errors';
-import { PLACEMENT_GROUP_MAX, placementGroupCommit } from './orders.service';
+import { PLACEMENT_GROUP_MAX, groupWrites, placementGroupCommit } from './orders.service';
 import { uniqueWord } from '../../test/unique-word';
+import { shopDayIn } from '../../test/shop-days';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -148,6 +149,92 @@ describe('placements grouped in one transaction', () => {
     expect(rows.map((row) => row.id)).toEqual(ids);
   });
 
+  it('a group written in one statement takes lots, ledger and slots as one order at a time would', async () => {
+    const inventory = callerFor(ds, await makeUser(ds, 'inventory_manager'));
+    const fresh = await makeProduct(ds, { price: '2.00', stock: 2 });
+    const other = await makeProduct(ds, { price: '1.00', stock: 10 });
+    await inventory.inventory.receiveLot({
+      productId: fresh.id,
+      quantity: 4,
+      expiresOn: shopDayIn(5),
+      reason: 'In',
+    });
+    await inventory.inventory.receiveLot({
+      productId: fresh.id,
+      quantity: 3,
+      expiresOn: shopDayIn(2),
+      reason: 'In',
+    });
+    const callers = await Promise.all(Array.from({ length: 5 }, () => newCaller()));
+    const togetherBefore = groupWrites.together;
+
+    const { result, groups } = await groupsDuring(() =>
+      Promise.all([
+        callers[0]!.orders.create(cardOrder([other])),
+        callers[1]!.orders.create(cardOrder([fresh], 2)),
+        callers[2]!.orders.create({
+          ...cardOrder([fresh, other]),
+          items: [
+            { productId: fresh.id, quantity: 3, price: '2.00' },
+            { productId: other.id, quantity: 1, price: '1.00' },
+          ],
+          total: '7.00',
+        }),
+        callers[3]!.orders.create(cardOrder([fresh], 1)),
+        callers[4]!.orders.create(cardOrder([fresh], 2)),
+      ]),
+    );
+    expect(groups).toEqual([1, 4]);
+    expect(groupWrites.together).toBe(togetherBefore + 1);
+    const [, first, second, third, fourth] = result.map((order) => order.id);
+
+    // First expiry first, in arrival order: the lot of 3 (2 days) → the lot of 4 (5 days) → the 2 in no lot.
+    const taken: { order_id: string; expires_on: string; quantity: number }[] = await ds.query(
+      `SELECT i.order_id, to_char(l.expires_on, 'YYYY-MM-DD') AS expires_on, a.quantity
+       FROM order_item_lots a JOIN order_items i ON i.id = a.order_item_id JOIN stock_lots l ON l.id = a.lot_id
+       WHERE i.product_id = $1 ORDER BY l.expires_on, i.order_id`,
+      [fresh.id],
+    );
+    const byOrder = (id: string | undefined) =>
+      taken.filter((row) => row.order_id === id).map((row) => [row.expires_on, row.quantity]);
+    expect(byOrder(first)).toEqual([[shopDayIn(2), 2]]);
+    expect(byOrder(second)).toEqual([
+      [shopDayIn(2), 1],
+      [shopDayIn(5), 2],
+    ]);
+    expect(byOrder(third)).toEqual([[shopDayIn(5), 1]]);
+    expect(byOrder(fourth)).toEqual([[shopDayIn(5), 1]]); // and 1 from the stock in no lot
+    const lots = await inventory.inventory.lots({ productId: fresh.id });
+    expect(lots).toMatchObject({ stock: 1, undated: 1 });
+    expect(lots.lots).toEqual([]); // both lots used up: none open
+
+    // The ledger, in the order the orders were placed: each starts where the one before ended.
+    const ledger: { order_id: string; quantity_before: number; quantity_after: number }[] = await ds.query(
+      `SELECT order_id, quantity_before, quantity_after FROM stock_movements
+       WHERE product_id = $1 AND source = 'order' ORDER BY created_at, id`,
+      [fresh.id],
+    );
+    expect(ledger).toEqual([
+      { order_id: first, quantity_before: 9, quantity_after: 7 },
+      { order_id: second, quantity_before: 7, quantity_after: 4 },
+      { order_id: third, quantity_before: 4, quantity_after: 3 },
+      { order_id: fourth, quantity_before: 3, quantity_after: 1 },
+    ]);
+    const placedInOrder: { id: string }[] = await ds.query(
+      'SELECT id FROM orders WHERE id = ANY($1::uuid[]) ORDER BY created_at',
+      [[first, second, third, fourth]],
+    );
+    expect(placedInOrder.map((row) => row.id)).toEqual([first, second, third, fourth]);
+    // Each answer is the order as written: its own lines at the server's prices.
+    expect(result[2]!.items.map((item) => [item.productId, item.quantity])).toEqual(
+      [
+        [fresh.id, 3],
+        [other.id, 1],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
+    expect(await stockOf(ds, other.id)).toBe(8);
+  });
+
   it('an idempotent replay in the same group answers the first order; stock is taken once', async () => {
     const product = await makeProduct(ds, { price: '2.00', stock: 10 });
     const warmUp = await newCaller();
@@ -156,6 +243,7 @@ describe('placements grouped in one transaction', () => {
     const other = await newCaller();
     const key = `group-${uniqueWord()}`;
     const body = { ...cardOrder([product]), idempotencyKey: key };
+    const oneAtATimeBefore = groupWrites.oneAtATime;
 
     const { result, groups } = await groupsDuring(() =>
       Promise.allSettled([
@@ -167,6 +255,8 @@ describe('placements grouped in one transaction', () => {
       ]),
     );
     expect(groups).toEqual([1, 4]);
+    // The key's second use made the group's one statement fail: written again one order at a time.
+    expect(groupWrites.oneAtATime).toBe(oneAtATimeBefore + 1);
     const [, firstUse, replayed, reused, otherOrder] = result;
     expect(firstUse).toMatchObject({ status: 'fulfilled' });
     expect(replayed).toMatchObject({ status: 'fulfilled' });

@@ -9,11 +9,13 @@
  * Stock can never go below 0: the guard, the row locks and `products_stock_check` each see to it.
  *
  * Orders are placed in groups (group-commit.ts, `placeGroup` below): the placements that arrive
- * while a transaction runs share the next one and its COMMIT's WAL flush, each checked and written
- * under its own SAVEPOINT, so one order's refusal never touches another's. While the locks are held
- * there is one lock statement for the group, a SAVEPOINT and one write (stock, order, items and
- * ledger) per order, sent together, and the COMMIT: the shorter the locked time, the more orders a
- * hot product can take per second (docs/benchmarks.md). Nothing is read before or after.
+ * while a transaction runs share the next one and its COMMIT's WAL flush, each checked on its own,
+ * so one order's refusal never touches another's. While the locks are held there is one lock
+ * statement for the group, the slots, ONE statement writing every order that passed (stock, lots,
+ * orders, items, slot places, ledger: place-order-write.ts) and the COMMIT: the shorter the locked
+ * time, the more orders a hot product can take per second (docs/benchmarks.md). Should that
+ * statement fail (a reused idempotency key), it is rolled back and the orders are written one at a
+ * time, each under its own SAVEPOINT. Nothing is read before or after.
  *
  * Idempotency: with a key, the first order placed under (user, key) is the answer to every later
  * placement with the same body (stock is taken once); the same key with another body is
@@ -22,8 +24,7 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { insertStockMovementsSql } from '../inventory/stock-ledger';
-import { fefoAllocationSql, sellableStockSql } from '../inventory/stock-lots';
+import { sellableStockSql } from '../inventory/stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { onSale } from '../products/on-sale';
 import { createHash } from 'node:crypto';
@@ -51,15 +52,17 @@ import {
 import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, DomainError } from '../../errors';
 import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
-import {
-  loadOrderAggregate,
-  toOrderDto,
-  toOrderItemDto,
-  toShopperOrder,
-  type OrderRecord,
-} from './orders.repository';
+import { loadOrderAggregate, toOrderDto, toOrderItemDto, toShopperOrder } from './orders.repository';
 import { groupCommitPerDataSource, type Outcome } from './group-commit';
-import { lockGroupSlots, slotBookingCte, slotUnavailable, type GroupSlots, type SlotChoice } from '../delivery/slot-booking';
+import { lockGroupSlots, slotUnavailable, type GroupSlots, type SlotChoice } from '../delivery/slot-booking';
+import {
+  GROUP_WRITE_SQL,
+  WRITE_ORDER_SQL,
+  groupWriteParams,
+  writeOrderParams,
+  type OrderWrite,
+  type WrittenOrder,
+} from './place-order-write';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
@@ -259,15 +262,17 @@ type LockedRows = Map<string, LockedProduct & PlacementSettings>;
  * waits for a row while holding another that a different transaction (another group, another
  * instance, a cancellation) locks in id order, so groups do not deadlock on each other. Each order
  * is then checked against the locked rows as the orders before it in the group leave them, exactly
- * as if it had been placed alone after them, and written under its own SAVEPOINT: a write the
- * database refuses (the idempotency key's unique constraint, a key used twice in one group) rolls
- * back that order only. A lone order needs no savepoint: its failure is the transaction's.
+ * as if it had been placed alone after them. The orders that passed are written together in one
+ * statement (`writeTogether`): on a busy api every round trip also waits for a turn of the event
+ * loop behind other requests, with the hot rows locked, and a statement per order was most of the
+ * group's time (docs/benchmarks.md "Orders").
  *
- * The writes of the orders that passed are sent together (see `sendWrites`), without waiting for
- * each answer: on a busy api every awaited round trip also waits for a turn of the event loop
- * behind other requests, with the hot rows locked. When write k fails, the database ignores the
- * statements after it (the transaction is in error): back to k's savepoint, k is refused, and the
- * orders after it are checked and sent again.
+ * If the database refuses that statement (the idempotency key's unique constraint, a key used
+ * twice in one group), it is rolled back and each order is written under its own SAVEPOINT, the
+ * writes sent without waiting for each answer (`sendWrites`): a refused write rolls back that order
+ * only. When write k fails, the database ignores the statements after it (the transaction is in
+ * error): back to k's savepoint, k is refused, and the orders after it are checked and sent again.
+ * A lone order needs no savepoint: its failure is the transaction's.
  */
 async function placeGroup(
   tx: EntityManager,
@@ -290,7 +295,7 @@ async function placeGroup(
     const passed: {
       index: number;
       lines: Line[];
-      params: unknown[];
+      write: OrderWrite;
       levels: number[];
       slot: SlotChoice | null;
     }[] = [];
@@ -302,9 +307,9 @@ async function placeGroup(
         // before anything about the cart.
         slot = slots?.take(i) ?? null;
         const priced = priceOrder(lines, locked, placements[i]!.body, slot);
-        const params = writeParams(placements[i]!, lines, locked, priced, slot);
+        const write = orderWrite(placements[i]!, lines, locked, priced, slot);
         const levels = lines.map((line) => (locked.get(line.productId)!.stock -= line.quantity));
-        passed.push({ index: i, lines, params, levels, slot });
+        passed.push({ index: i, lines, write, levels, slot });
       } catch (error) {
         if (slot) slots!.giveBack(slot);
         outcomes[i] = { ok: false, error };
@@ -312,9 +317,30 @@ async function placeGroup(
     }
     if (passed.length === 0) break;
 
+    // The whole group in one statement, the first time round: one round trip under the locks.
+    if (from === 0 && passed.length > 1) {
+      const together = await writeTogether(
+        tx,
+        passed.map((order) => order.write),
+      );
+      const placed =
+        together &&
+        passed.map((order, k) =>
+          toPlacedOrder(together[k]!, placements[order.index]!, order.lines, locked, order.levels),
+        );
+      if (placed?.every((outcome) => outcome.ok)) {
+        passed.forEach((order, k) => (outcomes[order.index] = placed[k]!));
+        groupWrites.together++;
+        break;
+      }
+      if (placed) await tx.query(`ROLLBACK TO SAVEPOINT ${GROUP_SAVEPOINT}`);
+      groupWrites.oneAtATime++;
+      // Else one at a time (below), each under its own savepoint: what failed is refused alone.
+    }
+
     const written = await sendWrites(
       tx,
-      passed.map((order) => ({ savepoint: alone ? null : `placement_${order.index}`, params: order.params })),
+      passed.map((order) => ({ savepoint: alone ? null : `placement_${order.index}`, write: order.write })),
     );
     const failedAt = passed.findIndex((order, k) => {
       const result = written[k]!;
@@ -357,6 +383,41 @@ interface PgClient {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: WrittenOrder[] }>;
 }
 
+/** The transaction's connection (TypeORM's connect() answers the one it already holds). */
+const connectionOf = (tx: EntityManager) =>
+  (tx.queryRunner as unknown as { connect(): Promise<PgClient> }).connect();
+
+const GROUP_SAVEPOINT = 'placement_group';
+
+/**
+ * How this process's groups of two or more orders were written: in one statement, or one at a time
+ * after that statement failed or its guards stopped it (tests and the bench read it).
+ */
+export const groupWrites = { together: 0, oneAtATime: 0 };
+
+/**
+ * Writes the group's orders in one statement (GROUP_WRITE_SQL), after a savepoint sent with it.
+ * Answers each order's row, in arrival order; or null when the database refused the statement
+ * (a reused idempotency key, say), rolled back to the savepoint: nothing of it is left.
+ */
+async function writeTogether(tx: EntityManager, writes: OrderWrite[]): Promise<WrittenOrder[] | null> {
+  const client = await connectionOf(tx);
+  const [savepoint, written] = await Promise.allSettled([
+    client.query(`SAVEPOINT ${GROUP_SAVEPOINT}`),
+    // Prepared once per connection, like the single write.
+    client.query({
+      name: 'place-order-group-write',
+      text: GROUP_WRITE_SQL,
+      values: groupWriteParams(writes),
+    }),
+  ]);
+  if (savepoint.status === 'rejected') throw savepoint.reason;
+  if (written.status === 'fulfilled' && written.value.rows.length === writes.length)
+    return written.value.rows;
+  await client.query(`ROLLBACK TO SAVEPOINT ${GROUP_SAVEPOINT}`);
+  return null;
+}
+
 /**
  * Sends the writes one after the other without awaiting in between (node-postgres queues them on
  * the transaction's connection and sends each as soon as the one before is answered), each after
@@ -364,20 +425,20 @@ interface PgClient {
  */
 async function sendWrites(
   tx: EntityManager,
-  writes: { savepoint: string | null; params: unknown[] }[],
+  writes: { savepoint: string | null; write: OrderWrite }[],
 ): Promise<Outcome<WrittenOrder>[]> {
   // TypeORM's own query() awaits before it reaches the connection; the queue is only certain on
-  // the connection itself. Its connect() answers the transaction's connection, already held.
-  // node-postgres 8 warns once per process that this queue is deprecated (gone in pg 9): then the
-  // group's writes become one statement, or a PL/pgSQL function with a subtransaction per order.
-  const client = await (tx.queryRunner as unknown as { connect(): Promise<PgClient> }).connect();
+  // the connection itself. node-postgres 8 warns once per process that this queue is deprecated
+  // (gone in pg 9): this path only runs alone or after the group's statement failed, and can then
+  // await each write.
+  const client = await connectionOf(tx);
   // Every promise gets its handler at once: after a failure the later ones all reject.
-  const sent = writes.map(({ savepoint, params }) =>
+  const sent = writes.map(({ savepoint, write }) =>
     Promise.allSettled([
       savepoint && client.query(`SAVEPOINT ${savepoint}`),
       // Prepared once per connection (by name): parsed and planned once, not for every order. +40 %
       // orders/s (docs/benchmarks.md "Orders"); the lock statement, prepared too, gained nothing.
-      client.query({ name: 'place-order-write', text: WRITE_ORDER_SQL, values: params }),
+      client.query({ name: 'place-order-write', text: WRITE_ORDER_SQL, values: writeOrderParams(write) }),
     ]),
   );
   return (await Promise.all(sent)).map(([savepoint, write]): Outcome<WrittenOrder> => {
@@ -524,141 +585,54 @@ function priceOrder(
   return { settings, serverCents, subtotalCents, totals };
 }
 
-/**
- * Takes the stock (guarded: never below 0) from the product and from its lots first expiry first
- * out (keeping which lot each line came from: inventory/stock-lots.ts), writes the order, its
- * items and their ledger rows, in one statement. $1 product ids, $2 quantities, $3 prices (the lines, in lock order); $4.. the
- * order's columns; $16.. $18 the lines' product name, SKU and unit; $19.. $23 the subtotal, delivery
- * fee, tax, whether the tax is in the prices, and the currency, as the shop's settings made them (the snapshot kept on each line:
- * an order remembers what was bought). The order and its ledger rows are stamped with the clock, not
- * the transaction's start: orders placed in one group keep the order they were placed in. Answers the order (the columns OrderDto is made of), its items, and how many
- * products had their stock taken (all of them, or the placement is refused).
- */
-const WRITE_ORDER_SQL = `
-  WITH stamp AS MATERIALIZED (SELECT clock_timestamp() AS at), taken AS (
-    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-    WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
-  ), placed AS (
-    INSERT INTO orders (user_id, status, payment_method, payment_status, total, shipping_address,
-                        estimated_delivery, notes, card_holder_name, card_last_four, bank_name,
-                        bank_account_number, idempotency_key, request_hash,
-                        subtotal, delivery_fee, tax, tax_inclusive, currency, tax_rate, created_at, updated_at,
-                        delivery_slot_template_id, delivery_slot_date, delivery_slot_start, delivery_slot_end)
-    SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-           $19, $20, $21, $22, $23, $26, stamp.at, stamp.at, $27, $28, $29, $30
-    FROM stamp
-    RETURNING *
-  ), items AS (
-    INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
-                             measure_unit, weight_tolerance, substitution, substitute_product_id)
-    SELECT placed.id, l.id, l.quantity, l.price, l.name, l.sku, l.unit, l.measure_unit, l.weight_tolerance,
-           l.substitution, l.substitute_product_id
-    FROM placed, unnest($1::uuid[], $2::int[], $3::numeric[], $16::text[], $17::text[], $18::text[],
-                        $24::text[], $25::int[], $31::text[], $32::uuid[])
-         AS l(id, quantity, price, name, sku, unit, measure_unit, weight_tolerance, substitution, substitute_product_id)
-    RETURNING id, product_id, quantity, price, measure_unit, weight_tolerance, substitution, substitute_product_id
-  ), wanted AS (
-    SELECT * FROM unnest($1::uuid[], $2::int[]) AS w(id, quantity)
-  ), ${fefoAllocationSql('wanted')}, item_lots AS (
-    INSERT INTO order_item_lots (order_item_id, lot_id, quantity)
-    SELECT items.id, f.lot_id, f.quantity FROM items JOIN fefo f ON f.product_id = items.product_id
-  ), slot AS (
-    ${slotBookingCte('$27', '$28')}
-  ), ledger AS (
-    ${insertStockMovementsSql('taken s, placed', {
-      source: `'order'`,
-      orderId: 'placed.id',
-      userId: '$4',
-      createdAt: 'placed.created_at',
-    })}
-  )
-  SELECT placed.id, placed.user_id AS "userId", placed.status, placed.total, placed.subtotal,
-         placed.delivery_fee AS "deliveryFee", placed.tax, placed.tax_inclusive AS "taxInclusive",
-         placed.currency,
-         placed.payment_method AS "paymentMethod", placed.payment_status AS "paymentStatus",
-         placed.shipping_address AS "shippingAddress", placed.notes,
-         placed.estimated_delivery AS "estimatedDelivery", placed.card_holder_name AS "cardHolderName",
-         placed.card_last_four AS "cardLastFour", placed.bank_name AS "bankName",
-         placed.bank_account_number AS "bankAccountNumber", placed.created_at AS "createdAt",
-         placed.updated_at AS "updatedAt",
-         to_char(placed.delivery_slot_date, 'YYYY-MM-DD') AS "slotDate", placed.delivery_slot_start AS "slotStart",
-         placed.delivery_slot_end AS "slotEnd",
-         (SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-                                            'quantity', i.quantity, 'price', i.price::text,
-                                            'measureUnit', i.measure_unit,
-                                            'weightTolerance', i.weight_tolerance,
-                                            'substitution', i.substitution,
-                                            'substituteProductId', i.substitute_product_id))
-          FROM items i) AS items,
-         (SELECT count(*)::int FROM taken) AS moved,
-         (SELECT count(*)::int FROM slot) AS "slotBooked"
-  FROM placed`;
-
-interface WrittenOrder extends OrderRecord {
-  items: {
-    id: string;
-    productId: string;
-    quantity: number;
-    price: string;
-    measureUnit: MeasureUnit | null;
-    weightTolerance: number | null;
-    substitution: Substitution;
-    substituteProductId: string | null;
-  }[];
-  moved: number;
-  slotBooked: number;
-}
-
-/** The parameters of WRITE_ORDER_SQL for an order that passed `priceOrder`. */
-function writeParams(
+/** An order that passed `priceOrder`, as the write statements take it (place-order-write.ts). */
+function orderWrite(
   placement: Placement,
   lines: Line[],
   products: LockedRows,
   priced: PricedOrder,
   slot: SlotChoice | null,
-): unknown[] {
+): OrderWrite {
   const { userId, body, idempotencyKey, hash } = placement;
   const { settings, serverCents, subtotalCents, totals } = priced;
-  const totalCents = totals.totalCents;
-  const ids = lines.map((line) => line.productId);
-  return [
-    ids,
-    lines.map((line) => line.quantity),
-    lines.map((line) => centsToDecimal(serverCents(line))),
+  return {
     userId,
-    body.paymentMethod,
-    centsToDecimal(totalCents),
-    body.shippingAddress,
+    paymentMethod: body.paymentMethod,
+    total: centsToDecimal(totals.totalCents),
+    shippingAddress: body.shippingAddress,
     // The slot's start while delivery is slotted: that is when it comes.
-    slot ? slot.start : new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
-    body.notes ?? null,
-    body.cardHolderName ?? null,
-    body.cardLastFour ?? null,
-    body.bankName ?? null,
-    body.bankAccountNumber ?? null,
+    estimatedDelivery: slot ? slot.start : new Date(Date.now() + ESTIMATED_DELIVERY_DAYS * DAY_MS),
+    notes: body.notes ?? null,
+    cardHolderName: body.cardHolderName ?? null,
+    cardLastFour: body.cardLastFour ?? null,
+    bankName: body.bankName ?? null,
+    bankAccountNumber: body.bankAccountNumber ?? null,
     idempotencyKey,
-    idempotencyKey ? hash : null,
-    lines.map((line) => products.get(line.productId)!.name),
-    lines.map((line) => products.get(line.productId)!.sku),
-    lines.map((line) => products.get(line.productId)!.unit),
-    centsToDecimal(subtotalCents),
-    centsToDecimal(totals.deliveryFeeCents),
-    centsToDecimal(totals.taxCents),
-    settings.tax_inclusive,
-    settings.currency,
-    lines.map((line) => measureOf(products, line)),
-    lines.map((line) => products.get(line.productId)!.weight_tolerance),
-    settings.tax_rate,
-    slot?.templateId ?? null,
-    slot?.date ?? null,
-    slot?.start ?? null,
-    slot?.end ?? null,
-    // If a line is short at picking: the shopper's choice, or the shop's default (substitutions.ts).
-    lines.map((line) => line.substitution ?? settings.default_substitution),
-    lines.map((line) => line.substituteProductId),
-  ];
+    requestHash: idempotencyKey ? hash : null,
+    subtotal: centsToDecimal(subtotalCents),
+    deliveryFee: centsToDecimal(totals.deliveryFeeCents),
+    tax: centsToDecimal(totals.taxCents),
+    taxInclusive: settings.tax_inclusive,
+    currency: settings.currency,
+    taxRate: settings.tax_rate,
+    slot: slot && { templateId: slot.templateId, date: slot.date, start: slot.start, end: slot.end },
+    lines: lines.map((line) => {
+      const product = products.get(line.productId)!;
+      return {
+        productId: line.productId,
+        quantity: line.quantity,
+        price: centsToDecimal(serverCents(line)),
+        name: product.name,
+        sku: product.sku,
+        unit: product.unit,
+        measureUnit: measureOf(products, line),
+        weightTolerance: product.weight_tolerance,
+        // If a line is short at picking: the shopper's choice, or the shop's default (substitutions.ts).
+        substitution: line.substitution ?? settings.default_substitution,
+        substituteProductId: line.substituteProductId,
+      };
+    }),
+  };
 }
 
 /** How a line's product is measured (null: by the piece). */
