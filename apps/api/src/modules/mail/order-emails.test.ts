@@ -187,6 +187,31 @@ describe('order emails without SMTP_URL', () => {
   });
 });
 
+describe('orders placed together', () => {
+  it('each gets its one confirmation (their jobs asked for in one insert)', async () => {
+    shop = await startTestApp({ listen: false, env: FAST_QUEUE });
+    const orders = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => placeOrder(shop!, uniqueEmail(`together-${i}`))),
+    );
+    const ids = orders.map((order) => order.id);
+    const sent = await until('six confirmations', async () => {
+      const rows: { order_id: string; n: number }[] = await shop!.dataSource.query(
+        `SELECT order_id, count(*)::int AS n FROM sent_emails
+         WHERE order_id = ANY($1::uuid[]) AND kind = 'confirmation' AND sent_at IS NOT NULL
+         GROUP BY order_id`,
+        [ids],
+      );
+      return rows.length === ids.length ? rows : undefined;
+    });
+    expect(sent.map((row) => row.n)).toEqual(ids.map(() => 1));
+    const [{ jobs }]: { jobs: number }[] = await shop.dataSource.query(
+      `SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = 'order-email' AND data->>'orderId' = ANY($1::text[])`,
+      [ids],
+    );
+    expect(jobs).toBe(ids.length);
+  });
+});
+
 describe('two senders of the same email at once', () => {
   it('one sends it; the other stands back (to be tried again) or finds it sent', async () => {
     shop = await startTestApp({ listen: false });

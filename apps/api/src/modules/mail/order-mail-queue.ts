@@ -94,16 +94,39 @@ export async function startOrderMail({
       }
     },
   );
+  const ask = batchedJobs(boss, log);
   const unsubscribe = liveEvents.subscribe((event) => {
     const job = emailFor(event);
-    if (!job) return;
-    boss
-      .send(ORDER_EMAIL_QUEUE, job, { singletonKey: `${job.orderId}:${job.kind}` })
-      .catch((err: unknown) => log.error({ err, ...job }, 'order email could not be queued'));
+    if (job) ask(job);
   });
   return {
     stop() {
       unsubscribe();
     },
+  };
+}
+
+/**
+ * Asks for the jobs of one turn of the event loop with one insert: the orders of a placement group
+ * are announced together after its COMMIT, and a job each (`boss.send`) was a transaction and a WAL
+ * flush each, competing with the next group's COMMIT (docs/benchmarks.md "Orders"). The insert
+ * keeps one job per (order, kind) as `send` did (its singleton key; pg-boss's insert skips a
+ * duplicate).
+ */
+function batchedJobs(boss: PgBoss, log: FastifyBaseLogger): (job: OrderEmailJob) => void {
+  let pending: OrderEmailJob[] = [];
+  const flush = () => {
+    const jobs = pending;
+    pending = [];
+    boss
+      .insert(
+        ORDER_EMAIL_QUEUE,
+        jobs.map((job) => ({ data: job, singletonKey: `${job.orderId}:${job.kind}` })),
+      )
+      .catch((err: unknown) => log.error({ err, jobs }, 'order emails could not be queued'));
+  };
+  return (job) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(job);
   };
 }
