@@ -1,9 +1,10 @@
 /**
  * Booking delivery slots while placing orders (docs/delivery-slots.md), the way stock is taken
  * (orders.service.ts): the group's slot rows are locked after its products, each order is checked
- * against them in memory as the orders before it in the group leave them, and its write books the
- * place with ONE conditional statement (SLOT_BOOKING_CTE) inside the order's savepoint, so a
- * refusal or rollback frees it. The condition (`booked < capacity AND NOT blocked`) is the guard
+ * against them in memory as the orders before it in the group leave them, and the group's write
+ * books the places with one conditional upsert per slot (`slotGroupBookingCte`; written one order
+ * at a time, each order's write with `slotBookingCte` inside its savepoint), so a refusal or
+ * rollback frees them. The condition (`booked + places <= capacity AND NOT blocked`) is the guard
  * that holds even if the memory were wrong, as the stock UPDATE's `stock >= quantity` is.
  *
  * With no zone at all, delivery is not slotted: nothing is read beyond the (empty) zones and every
