@@ -1,21 +1,27 @@
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) over the production build: the
- * global setup starts the real api, serving the built SPA, on a fresh PostgreSQL database.
+ * global setup starts the real api, serving the built SPA, once per worker, each on a PostgreSQL
+ * database of its own (support/global-setup.ts, support/worker-shop.ts; docs/testing.md).
  */
 import { defineConfig } from '@playwright/test';
+import { selectWorkerShop } from './e2e/support/worker-shop';
+
+/** Set in each worker (this file is loaded there too); undefined in the runner's own process. */
+const shop = selectWorkerShop();
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
+  // Files are shared out among the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: shop?.baseUrl,
     trace: 'retain-on-failure',
     // The shop's service worker stays out of the way of request interception (page.route); the
     // service worker's own test allows it.
