@@ -4,7 +4,7 @@
  * staff only, and logging out.
  */
 import { expect, test, type Page } from './support/test';
-import { DEMO, freshEmail, signIn } from './support/auth';
+import { DEMO, freshEmail, signInThroughPages } from './support/auth';
 import { expectToast } from './support/toast';
 
 const ACCOUNTS = [
@@ -55,7 +55,7 @@ test.describe('signed out', () => {
 
 for (const account of ACCOUNTS) {
   test(`${account.badge}: signs in through the development sign-in page`, async ({ page }) => {
-    await signIn(page, account.email);
+    await signInThroughPages(page, account.email);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(`Hello, ${account.firstName}!`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
@@ -85,7 +85,7 @@ for (const account of ACCOUNTS) {
 
 test('a new email signs in as a customer', async ({ page }) => {
   const email = freshEmail('auth');
-  await signIn(page, email);
+  await signInThroughPages(page, email);
   await expect(page.getByText(/^Hello, .+!$/)).toBeVisible();
   await page.goto('/cart');
   const menu = await openAccountMenu(page);
@@ -95,13 +95,13 @@ test('a new email signs in as a customer', async ({ page }) => {
 });
 
 test('sign-in returns to the page it started from', async ({ page }) => {
-  await signIn(page, DEMO.customer, '/cart');
+  await signInThroughPages(page, DEMO.customer, '/cart');
   await expect(page).toHaveURL(/\/cart$/);
   await expect(header(page).getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
 test('logging out from the avatar menu returns to / signed out', async ({ page }) => {
-  await signIn(page, DEMO.customer);
+  await signInThroughPages(page, DEMO.customer);
   await page.goto('/cart');
   const menu = await openAccountMenu(page);
   await menu.getByRole('menuitem', { name: 'Log out' }).click();
@@ -114,7 +114,7 @@ test('logging out from the avatar menu returns to / signed out', async ({ page }
 });
 
 test('logging out from the home header returns to / signed out', async ({ page }) => {
-  await signIn(page, DEMO.sales);
+  await signInThroughPages(page, DEMO.sales);
   await expect(page.getByText('Hello, Sally!')).toBeVisible();
   await page.getByRole('link', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
