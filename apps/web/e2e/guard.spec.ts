@@ -10,6 +10,8 @@ import { expectToast } from './support/toast';
 test.describe('signed out: the sign-in-required card', () => {
   for (const path of ['/dashboard', '/profile', '/orders', '/admin']) {
     test(`${path} shows the card with the external login and a link to /login`, async ({ page }) => {
+      // The page's own clock, so that 1.5 s of its timers can pass without the test waiting for them.
+      await page.clock.install();
       await page.goto(path);
       const card = page.getByTestId('sign-in-required');
       await expect(card.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
@@ -22,7 +24,7 @@ test.describe('signed out: the sign-in-required card', () => {
         `/login?returnTo=${encodeURIComponent(path)}`,
       );
       // The card stays: no automatic redirect takes the choice away.
-      await page.waitForTimeout(1500);
+      await page.clock.runFor(1500);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(card).toBeVisible();
     });
@@ -72,12 +74,13 @@ test('a customer sent from /admin to /dashboard with the Redirecting toast', asy
 });
 
 test('staff may open /admin', async ({ page }) => {
+  await page.clock.install();
   await signIn(page, DEMO.inventory);
   await page.goto('/admin');
   const denied = page.getByTestId('access-denied');
   const card = page.getByTestId('sign-in-required');
   await expect(page.getByText('Overview', { exact: true }).first()).toBeVisible(); // the panel's sidebar (docs/product.md §2)
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500); // no redirect timer goes off
   await expect(page).toHaveURL(/\/admin$/);
   await expect(denied).toHaveCount(0);
   await expect(card).toHaveCount(0);

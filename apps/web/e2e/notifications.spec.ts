@@ -96,8 +96,14 @@ test('an admin gets each low-stock alert once, requiring interaction, and not ag
 
   const polled = page.waitForResponse((response) => response.url().includes('inventory.lowStock'));
   await page.reload();
-  await polled;
-  await page.waitForTimeout(500); // the alerts would be shown right after the answer
+  await (await polled).finished();
+  // The alerts would be shown right after the answer: once the page has rendered it and run its effects.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
   expect(await shown(page)).toEqual([]);
 });
 

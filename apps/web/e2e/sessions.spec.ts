@@ -82,7 +82,11 @@ test('a session idle for longer than the shopper limit shows the signed-out head
     [email],
   );
   // Made behind the api's back (no announcement): it applies once the api's cached copy of the
-  // session is older than AUTH_CACHE_MS (2 s; apps/api/src/modules/auth/auth-cache.ts).
-  await page.waitForTimeout(2100);
+  // session is older than AUTH_CACHE_MS (2 s; apps/api/src/modules/auth/auth-cache.ts), which the
+  // shopper sees on a page opened after that.
+  await expect(async () => {
+    await page.goto('/cart');
+    await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   await expectSignedOut(page);
 });

@@ -13,8 +13,20 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * a script inside every frame it judges, can wait on it for minutes.
  */
 export async function expectNoAxeViolations(page: Page, screen: string, exclude: string[] = []) {
-  // Mantine's transitions (dialogs, menus) would otherwise be judged half-faded.
-  await page.waitForTimeout(350);
+  // Mantine's transitions (dialogs, menus) would otherwise be judged half-faded: wait until none
+  // runs, two frames after now (a transition that was just mounted starts on the next frame).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  // Spinners and skeletons loop forever: only animations that end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
