@@ -26,10 +26,14 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(embedded ? NOT_IN_EMBEDDED_RUN : [])],
     globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
-    // The embedded database runs inside each test worker, not in a server beside them: every core
-    // can take a worker (on 2 cores, 37–42 s instead of 55–62 s for the order, user, role, address,
-    // profile and inventory tests).
-    ...(embedded && { maxWorkers: '100%' }),
+    // A worker imports the app once and runs file after file in it (docs/testing.md, "The api's
+    // tests"): re-importing it for every file cost 82 s of the PostgreSQL run and 145 s of the
+    // embedded one on 2 cores. So a test file must not count on module state left by none before it:
+    // each makes its own database, app and data (test/test-app.ts), and reads counters as deltas.
+    isolate: false,
+    // PostgreSQL runs beside the workers and most of a file's time is waiting for it: three workers
+    // keep both cores busy. The embedded database runs inside each worker: one worker per core.
+    maxWorkers: embedded ? '100%' : 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
