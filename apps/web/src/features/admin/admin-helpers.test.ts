@@ -13,9 +13,9 @@ import {
   PIECE_MEASURE,
   type AdminProductDto,
 } from '@shop/schema';
-import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
-import { initialFoodFacts } from './components/product-food-facts-fields';
-import { firstAddressLine } from './format';
+import { fieldErrors, toProductBody, toProductUpdate } from '../catalogue/components/product-form-dialog';
+import { initialFoodFacts } from '../catalogue/components/product-food-facts-fields';
+import { firstAddressLine } from '../orders/format';
 import { activeSection } from './sections';
 
 const CATEGORY = '7d9f5a52-2f43-4a59-9d43-3a7f6f0a2b11';

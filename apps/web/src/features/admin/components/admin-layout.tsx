@@ -23,9 +23,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { fullName, initials, useAuth } from '../../auth/use-auth';
-import { useAccess } from '../../roles/api/use-access';
+import { useAccess } from '../../auth/use-access';
 import { ADMIN_SECTIONS, activeSection } from '../sections';
-import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../live/staff-live-events';
+import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../../notifications/staff-live-events';
 import { pictureSrc } from '../../../lib/pictures';
 
 export const SIDEBAR_WIDTH = 232;

@@ -21,8 +21,8 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeliveryZoneDto, SlotTemplateDto } from '@shop/schema';
 import { keyboardScrollable } from '../../../theme';
-import { useUnauthorizedRedirect } from '../../admin/use-admin-errors';
-import { useAccess } from '../../roles/api/use-access';
+import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
+import { useAccess } from '../../auth/use-access';
 import { useMoney } from '../../settings/use-shop-settings';
 import { useDeliveryZones } from '../api/use-delivery';
 import { DeleteTemplateDialog, DeleteZoneDialog } from './delete-delivery-dialogs';

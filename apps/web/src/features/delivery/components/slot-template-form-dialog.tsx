@@ -14,7 +14,7 @@ import {
   type SlotTemplateDto,
 } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
 import { useCreateTemplate, useUpdateTemplate } from '../api/use-delivery';
 import { fieldErrors, templateLabel, WEEK_ORDER, WEEKDAY_NAMES } from './delivery-text';
 

@@ -32,7 +32,7 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/errors';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
-import { serverIssues } from '../../admin/use-admin-errors';
+import { serverIssues } from '../../../lib/use-admin-errors';
 
 interface FormValues {
   shopName: string;

@@ -26,8 +26,8 @@ import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { errorData, errorMessage } from '../../../lib/errors';
 import { paths } from '../../../paths';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
-import { useAccess } from '../../roles/api/use-access';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { useAccess } from '../../auth/use-access';
 import { useRoles } from '../../roles/api/use-roles';
 import { useCreateUser, useUpdateUser } from '../api/use-users';
 
