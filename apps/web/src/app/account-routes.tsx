@@ -5,7 +5,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../paths';
 
-// Loaded with the route, like /cart (see guarded() in features/orders/shopper-routes.tsx for why
+// Loaded with the route, like /cart (see guarded() in shopper-routes.tsx for why
 // not React.lazy under Suspense).
 export const accountRoutes: RouteObject[] = [
   {
@@ -18,10 +18,14 @@ export const accountRoutes: RouteObject[] = [
   },
   {
     path: paths.forgotPassword,
-    lazy: () => import('../features/auth/routes/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })),
+    lazy: () =>
+      import('../features/auth/routes/forgot-password.page').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
   },
   {
     path: paths.resetPassword,
-    lazy: () => import('../features/auth/routes/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
+    lazy: () =>
+      import('../features/auth/routes/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
   },
 ];

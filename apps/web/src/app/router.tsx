@@ -8,7 +8,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { SiteRoot } from './site-root';
 import { HomePage } from '../features/catalogue/routes/home.page';
 import { accountRoutes } from './account-routes';
-import { adminRoutes } from '../features/admin/admin-routes';
+import { adminRoutes } from '../features/admin';
 import { shopperRoutes } from './shopper-routes';
 
 export const router = createBrowserRouter([
@@ -23,7 +23,8 @@ export const router = createBrowserRouter([
         children: [
           {
             path: '/products/:id',
-            lazy: () => import('../features/catalogue/routes/product.page').then((m) => ({ Component: m.ProductPage })),
+            lazy: () =>
+              import('../features/catalogue/routes/product.page').then((m) => ({ Component: m.ProductPage })),
           },
           {
             path: '/cart',

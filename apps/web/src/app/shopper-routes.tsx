@@ -9,7 +9,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { RouteGuard, type RouteGuardProps } from '../features/auth/route-guard';
+import { RouteGuard, type RouteGuardProps } from '../features/auth';
 import type { ToastOptions } from '../lib/toast';
 import { paths } from '../paths';
 
@@ -52,7 +52,9 @@ export const shopperRoutes: RouteObject[] = [
   },
   {
     path: paths.orders,
-    ...guarded(() => import('../features/orders/routes/orders.page').then((m) => m.OrdersPage), { signedOut: 'card' }),
+    ...guarded(() => import('../features/orders/routes/orders.page').then((m) => m.OrdersPage), {
+      signedOut: 'card',
+    }),
   },
   {
     path: paths.dashboard,
@@ -62,6 +64,8 @@ export const shopperRoutes: RouteObject[] = [
   },
   {
     path: paths.profile,
-    ...guarded(() => import('../features/profile/routes/profile.page').then((m) => m.ProfilePage), { signedOut: 'card' }),
+    ...guarded(() => import('../features/profile/routes/profile.page').then((m) => m.ProfilePage), {
+      signedOut: 'card',
+    }),
   },
 ];

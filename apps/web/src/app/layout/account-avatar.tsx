@@ -1,7 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Avatar, UnstyledButton } from '@mantine/core';
 import type { CurrentUserDto } from '@shop/schema';
-import { initials } from '../../features/auth/use-auth';
+import { initials } from '../../features/auth';
 import { pictureSrc } from '../../lib/pictures';
 
 /** The round avatar button that opens the account menu (also shown while the menu's code loads). */

@@ -6,12 +6,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Container, Group, Skeleton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { Brand } from './brand';
+import { Brand } from '../../components/brand';
 import { HeaderSearch } from './header-search';
-import { NotificationToggle } from '../../features/notifications/notification-toggle';
-import { CartButton } from './cart-button';
+import { NotificationToggle } from '../../features/notifications';
+import { CartButton } from '../../features/cart';
 import { AccountAvatar } from './account-avatar';
-import { useAuth } from '../../features/auth/use-auth';
+import { useAuth } from '../../features/auth';
 import { useIdle } from '../../lib/when-idle';
 import { paths } from '../../paths';
 

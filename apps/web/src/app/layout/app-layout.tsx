@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from './app-header';
-import { MAIN_ID } from '../site-root';
+import { MAIN_ID } from '../../lib/landmarks';
 
 /** Pages with the shared header. */
 export function AppLayout() {

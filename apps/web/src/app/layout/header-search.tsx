@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { catalogueUrl } from '../../features/catalogue/catalogue-filter';
+import { catalogueUrl } from '../../features/catalogue';
 
 export function HeaderSearch() {
   const navigate = useNavigate();

@@ -5,8 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CurrentUserDto } from '@shop/schema';
 import { AccountAvatar } from './account-avatar';
 import { RoleBadge } from '../../components/role-badge';
-import { fullName } from '../../features/auth/use-auth';
-import { SignOutEverywhereDialog } from '../../features/auth/components/sign-out-everywhere-dialog';
+import { fullName, SignOutEverywhereDialog } from '../../features/auth';
 import { paths } from '../../paths';
 
 interface UserMenuProps {

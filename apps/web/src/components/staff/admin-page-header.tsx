@@ -1,20 +1,17 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Title } from '@mantine/core';
-import { CatalogueTransferButtons } from '../../features/catalogue-transfer/catalogue-transfer-buttons';
 
 /**
- * A screen's title, its own actions, and on the product screens (the panel, Inventory) the Export
- * and Import buttons of the product catalogue.
+ * A staff screen's title and description, with its own actions at the right (the product screens,
+ * the panel and Inventory, pass the catalogue's Export and Import buttons last).
  */
 export function AdminPageHeader({
   title,
   description,
-  catalogueTransfer = false,
   children,
 }: {
   title: string;
   description?: string;
-  catalogueTransfer?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -25,10 +22,7 @@ export function AdminPageHeader({
         </Title>
         {description && <Text c="dimmed">{description}</Text>}
       </div>
-      <Group gap="xs">
-        {children}
-        {catalogueTransfer && <CatalogueTransferButtons />}
-      </Group>
+      <Group gap="xs">{children}</Group>
     </Group>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { useCreateApiToken, useTokenUserOptions } from './use-api-tokens';
 import { errorMessage } from '../../lib/errors';
 import { fieldErrors } from '../../lib/form-errors';
-import { useAccess } from '../auth/use-access';
+import { useAccess } from '../auth';
 
 /** Expiry choices in days: a token always expires, within a year. */
 const EXPIRY_OPTIONS = [

@@ -5,15 +5,15 @@
 import { lazy, Suspense } from 'react';
 import { Loader, Center } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
-import { AccessDenied } from '../../auth/access-denied';
-import { useAccess } from '../../auth/use-access';
+import { AccessDenied, useAccess } from '../../auth';
 import { activeSection, sectionById } from '../sections';
+import { CatalogueTransferButtons } from '../../catalogue-transfer';
 import { AdminPageHeader } from '../../../components/staff/admin-page-header';
 import { OverviewSection } from '../../dashboard/routes/overview-section';
 import { ProductsSection } from '../../catalogue/routes/products-section';
 import { CategoriesSection } from '../../catalogue/routes/categories-section';
 import { ComingSoon } from '../components/coming-soon';
-import { SettingsSection } from '../../settings/components/settings-section';
+import { SettingsSection } from '../../settings/routes/settings-section';
 
 /** The charts (@mantine/charts, recharts) load only with this section: their own chunk. */
 const AnalyticsSection = lazy(() =>
@@ -41,8 +41,9 @@ export function AdminPanelPage() {
       <AdminPageHeader
         title={section.id === 'overview' ? 'Admin Panel' : section.label}
         description={DESCRIPTIONS[section.id]}
-        catalogueTransfer
-      />
+      >
+        <CatalogueTransferButtons />
+      </AdminPageHeader>
       {!allowed ? (
         <AccessDenied role={access.roleName} />
       ) : section.id === 'overview' ? (

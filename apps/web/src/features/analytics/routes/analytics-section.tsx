@@ -4,7 +4,7 @@
  * top categories, low-stock and out-of-stock counts, and the range's orders as a CSV file.
  *
  * This module and @mantine/charts (with recharts) are a chunk of their own, loaded only when the
- * section opens (admin-panel.page.tsx): neither shoppers nor the other admin screens download them.
+ * section opens (features/admin/routes/admin-panel.page.tsx): neither shoppers nor the other admin screens download them.
  */
 import '@mantine/charts/styles.css';
 import { useState } from 'react';

@@ -23,7 +23,7 @@ import { IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { lineRule, lineTotalCents, priceBasisLabel, toCents, type CartLine } from '@shop/schema';
 import { QuantityStepper } from '../components/quantity-stepper';
-import { useMoney, useOrderTotals } from '../../settings/use-shop-settings';
+import { useMoney, useOrderTotals } from '../../settings';
 import { useCart } from '../cart-store';
 import { paths } from '../../../paths';
 import { pictureSrc } from '../../../lib/pictures';

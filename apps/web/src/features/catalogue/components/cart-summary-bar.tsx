@@ -2,7 +2,7 @@ import { Affix, Box, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { centsToDecimal } from '@shop/schema';
-import { useCart } from '../../cart/cart-store';
+import { useCart } from '../../cart';
 import { paths } from '../../../paths';
 
 /** Room the page keeps free at its bottom so the floating summary never covers the last products. */

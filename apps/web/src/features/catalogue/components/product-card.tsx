@@ -10,8 +10,7 @@ import {
   toCartProduct,
   type ProductDto,
 } from '@shop/schema';
-import { useCart } from '../../cart/cart-store';
-import { QuantityStepper } from '../../cart/components/quantity-stepper';
+import { useCart, QuantityStepper } from '../../cart';
 import { UnitPriceText } from './unit-price-text';
 import { pictureSrc } from '../../../lib/pictures';
 import { paths } from '../../../paths';

@@ -11,7 +11,7 @@ import type { AdminCategoryDto } from '@shop/schema';
 import { useStaffCategories } from '../api/use-admin-products';
 import { useReorderCategories } from '../api/use-category-mutations';
 import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
-import { useAccess } from '../../auth/use-access';
+import { useAccess } from '../../auth';
 import { CategoryFormDialog } from '../components/category-form-dialog';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog';
 import { ProductThumb } from '../../../components/product-thumb';

@@ -1,19 +1,18 @@
 /** Home and storefront (docs/product.md §2): its own header, the hero, categories and products. */
 import { Box, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { Brand } from '../../../app/layout/brand';
-import { CartButton } from '../../../app/layout/cart-button';
-import { NotificationToggle } from '../../notifications/notification-toggle';
+import { Brand } from '../../../components/brand';
+import { NotificationToggle } from '../../notifications';
 import { ProductResults } from '../components/product-results';
 import { CATEGORY_CARD_HEIGHT, CategoryCard } from '../components/category-card';
 import { useCatalogueFilter } from '../catalogue-filter';
 import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../components/cart-summary-bar';
-import { useCart } from '../../cart/cart-store';
-import { useAuth } from '../../auth/use-auth';
+import { CartButton, useCart } from '../../cart';
+import { useAuth } from '../../auth';
 import { trpc } from '../../../lib/trpc';
 import { paths } from '../../../paths';
 import { BRAND_NAME } from '../../../theme';
-import { MAIN_ID } from '../../../app/site-root';
+import { MAIN_ID } from '../../../lib/landmarks';
 
 function HomeHeader() {
   const { user, isLoading } = useAuth();

@@ -34,7 +34,7 @@ import {
 } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 import { pictureSrc } from '../../../lib/pictures';
-import { useCart } from '../../cart/cart-store';
+import { useCart } from '../../cart';
 import { AllergenLine, DietaryBadges } from '../components/food-facts-badges';
 import { NotFoundPage } from '../../../components/not-found.page';
 

@@ -5,7 +5,7 @@
  */
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { formatQuantity, lineTotalCents, type CartLine } from '@shop/schema';
-import { useOrderTotals } from '../../settings/use-shop-settings';
+import { useOrderTotals } from '../../settings';
 
 interface Props {
   lines: readonly CartLine[];

@@ -20,8 +20,8 @@ import {
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ORDER_LIMITS } from '@shop/schema';
-import { useCart } from '../../cart/cart-store';
-import { useAddresses } from '../../addresses/api/use-addresses';
+import { useCart } from '../../cart';
+import { useAddresses } from '../../addresses';
 import {
   EMPTY_CHECKOUT_FORM,
   checkoutFieldErrors,

@@ -22,10 +22,9 @@ import {
 import { Link } from 'react-router-dom';
 import { centsToDecimal, formatMoney, shortOrderId, toCents } from '@shop/schema';
 import { RoleBadge } from '../../../components/role-badge';
-import { fullName, initials, useAuth } from '../../auth/use-auth';
-import { useCart } from '../../cart/cart-store';
-import { useMyOrders } from '../../orders/api/use-orders';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge';
+import { fullName, initials, useAuth } from '../../auth';
+import { useCart } from '../../cart';
+import { useMyOrders, OrderStatusBadge } from '../../orders';
 import { DashboardTile } from '../components/dashboard-tile';
 import { paths } from '../../../paths';
 import { pictureSrc } from '../../../lib/pictures';

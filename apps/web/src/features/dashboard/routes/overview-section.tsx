@@ -5,7 +5,7 @@ import { formatMoney, overviewOrderNumber } from '@shop/schema';
 import { useAdminOverview } from '../api/use-admin-overview';
 import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
 import { StatCard } from '../../../components/staff/stat-card';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge';
+import { OrderStatusBadge } from '../../orders';
 
 export function OverviewSection() {
   const overview = useAdminOverview();

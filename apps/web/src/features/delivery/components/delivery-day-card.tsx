@@ -9,7 +9,7 @@ import { slotWindowLabel, type DeliveryDaySlotDto } from '@shop/schema';
 import { keyboardScrollable } from '../../../theme';
 import { toast } from '../../../lib/toast';
 import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
-import { useAccess } from '../../auth/use-access';
+import { useAccess } from '../../auth';
 import { useDeliveryDay, useSetSlotBlocked } from '../api/use-delivery';
 import { TableStateRows } from '../../../components/staff/table-state-rows';
 

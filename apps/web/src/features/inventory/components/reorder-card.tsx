@@ -2,7 +2,7 @@
  * Inventory's "To reorder" list (issue 21 item 5): the active products at or under their low-stock
  * alert, each with what the last 28 days sold and the quantity to buy in (the rule is
  * `suggestedReorderQuantity` in packages/schema), exportable as CSV for a supplier order. Stock
- * events refresh it with the rest of Inventory (features/admin/live/staff-live-events.tsx).
+ * events refresh it with the rest of Inventory (features/live-events/staff-live-events.tsx).
  */
 import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';

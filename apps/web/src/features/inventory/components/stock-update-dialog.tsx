@@ -18,7 +18,7 @@ import {
 } from '@shop/schema';
 import { errorData } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { usePatchProduct } from '../../catalogue/api/use-product-mutations';
+import { usePatchProduct } from '../../catalogue';
 import { useReportError } from '../../../lib/use-admin-errors';
 
 export function StockUpdateDialog({

@@ -37,11 +37,11 @@ import {
   type AdminProductDto,
 } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { useAdminProductPage } from '../../catalogue/api/use-admin-products';
+import { useAdminProductPage, usePatchProduct } from '../../catalogue';
 import { useInventorySummary } from '../api/use-inventory';
-import { usePatchProduct } from '../../catalogue/api/use-product-mutations';
 import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
 import { useSearchPaging } from '../../../lib/use-search-paging';
+import { CatalogueTransferButtons } from '../../catalogue-transfer';
 import { AdminPageHeader } from '../../../components/staff/admin-page-header';
 import { StatCard } from '../../../components/staff/stat-card';
 import { StockStatusBadge } from '../components/stock-status-badge';
@@ -93,8 +93,9 @@ export function InventoryPage() {
       <AdminPageHeader
         title="Inventory Management"
         description="Stock levels, low-stock alerts and stock history"
-        catalogueTransfer
-      />
+      >
+        <CatalogueTransferButtons />
+      </AdminPageHeader>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
         <StatCard
           label="Total Products"

@@ -30,7 +30,7 @@ import {
   type OrderWithHistoryDto,
 } from '@shop/schema';
 import { useCancelOrder, useMyOrder, useReorder } from '../api/use-orders';
-import { useCart } from '../../cart/cart-store';
+import { useCart } from '../../cart';
 import { errorMessage } from '../../../lib/errors';
 import { pictureSrc } from '../../../lib/pictures';
 import { LineQuantity } from '../../../components/line-quantity';

@@ -33,9 +33,9 @@ import { OrderStatusBadge } from './order-status-badge';
 import { ProductThumb } from '../../../components/product-thumb';
 import { RecordWeightForm } from './record-weight-form';
 import { MarkShortButton, substitutionText } from './mark-short-button';
-import { lotsTaken } from '../../inventory/lots-taken';
+import { lotsTaken } from '../../inventory';
 import { LineQuantity } from '../../../components/line-quantity';
-import { useAccess } from '../../auth/use-access';
+import { useAccess } from '../../auth';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

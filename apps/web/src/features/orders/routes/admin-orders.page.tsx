@@ -56,7 +56,7 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderViewDialog } from '../components/order-view-dialog';
 import { OrderStatusDialog } from '../components/order-status-dialog';
 import { OrderCards } from '../components/order-cards';
-import { useStaffLive } from '../../notifications/staff-live-events';
+import { useStaffLive } from '../../live-events';
 
 /** Narrower than this, the orders are cards rather than a table (the table needs 980 px). */
 const CARDS_BELOW = '(max-width: 40em)';
@@ -66,7 +66,7 @@ const FILTER_OPTIONS = ORDER_STATUS_FILTERS.map((value) => ({
   label: value === 'all' ? 'All' : statusLabel(value),
 }));
 
-export function OrdersPage() {
+export function AdminOrdersPage() {
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
   // A new search or filter starts again at the newest orders.
   const { search, setSearch, debounced, page, setPage } = useSearchPaging(status);

@@ -13,10 +13,8 @@ import {
   type PickingLineDto,
   type PickingOrderDto,
 } from '@shop/schema';
-import { lotsTaken } from '../../inventory/lots-taken';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge';
-import { RecordWeightForm } from '../../orders/components/record-weight-form';
-import { MarkShortButton, substitutionText } from '../../orders/components/mark-short-button';
+import { lotsTaken } from '../../inventory';
+import { OrderStatusBadge, RecordWeightForm, MarkShortButton, substitutionText } from '../../orders';
 
 export function PickingOrderCard({ order, mayWeigh }: { order: PickingOrderDto; mayWeigh: boolean }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());

@@ -10,9 +10,9 @@ import { IconPrinter } from '@tabler/icons-react';
 import { shopToday } from '@shop/schema';
 import { AdminPageHeader } from '../../../components/staff/admin-page-header';
 import { PickingSlotSection } from '../components/picking-slot-section';
-import { usePickingList } from '../../orders/api/use-order-management';
+import { usePickingList } from '../../orders';
 import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
-import { useAccess } from '../../auth/use-access';
+import { useAccess } from '../../auth';
 import './picking.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Avatar, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconEdit, IconMail, IconPhone } from '@tabler/icons-react';
 import { RoleBadge } from '../../../components/role-badge';
-import { fullName, initials, useAuth } from '../../auth/use-auth';
+import { fullName, initials, useAuth } from '../../auth';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
-import { DeliveryAddressesCard } from '../../addresses/components/delivery-addresses-card';
+import { DeliveryAddressesCard } from '../../addresses';
 import { pictureSrc } from '../../../lib/pictures';
 
 export function ProfilePage() {

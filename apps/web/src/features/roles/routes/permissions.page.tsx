@@ -11,19 +11,9 @@ import type { PermissionGroupDto, RoleDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
 import { AdminPageHeader } from '../../../components/staff/admin-page-header';
 import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
-import { useAccess } from '../../auth/use-access';
-import {
-  useDeleteRole,
-  usePermissionGroups,
-  usePermissions,
-  useRoles,
-} from '../api/use-roles';
-import {
-  GroupsTable,
-  PermissionsTable,
-  RolesTable,
-  matches,
-} from '../components/access-tables';
+import { useAccess } from '../../auth';
+import { useDeleteRole, usePermissionGroups, usePermissions, useRoles } from '../api/use-roles';
+import { GroupsTable, PermissionsTable, RolesTable, matches } from '../components/access-tables';
 import { RoleFormDialog } from '../components/role-form-dialog';
 import { ManagePermissionsDialog } from '../components/manage-permissions-dialog';
 import { PermissionFormDialog } from '../components/permission-form-dialog';

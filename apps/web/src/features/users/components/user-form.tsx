@@ -27,8 +27,8 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { errorData, errorMessage } from '../../../lib/errors';
 import { paths } from '../../../paths';
 import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
-import { useAccess } from '../../auth/use-access';
-import { useRoles } from '../../roles/api/use-roles';
+import { useAccess } from '../../auth';
+import { useRoles } from '../../roles';
 import { useCreateUser, useUpdateUser } from '../api/use-users';
 
 interface FormValues {

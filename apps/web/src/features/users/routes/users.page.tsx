@@ -36,7 +36,7 @@ import { AdminTablePager } from '../../../components/staff/admin-table-pager';
 import { StatCard } from '../../../components/staff/stat-card';
 import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
 import { useSearchPaging } from '../../../lib/use-search-paging';
-import { useAccess } from '../../auth/use-access';
+import { useAccess } from '../../auth';
 import { useUserPage } from '../api/use-users';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { UserAvatar, displayName } from '../components/user-avatar';

@@ -1,18 +1,19 @@
 /**
- * The admin area: its own chunk, loaded lazily from app/router.tsx only once the route guard lets
- * a staff member in, so shoppers never download it. Screens beyond the panel have their own guard
+ * The admin area's route table: its own chunk, loaded lazily by admin-routes.tsx only once the
+ * route guard lets a staff member in, so shoppers never download it. It draws each feature's staff
+ * screen (features/<name>/routes/) inside the admin shell's layout. Screens beyond the panel have their own guard
  * (docs/product.md §6): a role that may not see one gets 'Access Denied' and is sent back to /admin.
  */
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Permission } from '@shop/schema';
 import { AdminLayout } from './components/admin-layout';
-import { PermissionGuard } from '../auth/permission-guard';
+import { PermissionGuard } from '../auth';
 import { paths } from '../../paths';
 import { NotFoundPage } from '../../components/not-found.page';
 import { AdminPanelPage } from './routes/admin-panel.page';
 import { InventoryPage } from '../inventory/routes/inventory.page';
-import { OrdersPage } from '../orders/routes/admin-orders.page';
+import { AdminOrdersPage } from '../orders/routes/admin-orders.page';
 import { UsersPage } from '../users/routes/users.page';
 import { UserCreatePage } from '../users/routes/user-create.page';
 import { UserEditPage } from '../users/routes/user-edit.page';
@@ -36,7 +37,7 @@ export default function AdminArea() {
       <Route element={<AdminLayout />}>
         <Route index element={<AdminPanelPage />} />
         <Route path="inventory" element={guarded('inventory:read', <InventoryPage />)} />
-        <Route path="orders" element={guarded('orders:read_all', <OrdersPage />)} />
+        <Route path="orders" element={guarded('orders:read_all', <AdminOrdersPage />)} />
         <Route path="picking" element={guarded('orders:read_all', <PickingPage />)} />
         <Route path="users">
           <Route index element={guarded('users:read', <UsersPage />)} />

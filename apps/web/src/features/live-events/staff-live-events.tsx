@@ -20,8 +20,8 @@ import {
 } from 'react';
 import { STAFF_LIVE_EVENT_PERMISSIONS, formatMoney, shortOrderId, type LiveEvent } from '@shop/schema';
 import { trpc } from '../../lib/trpc';
-import { useAccess } from '../auth/use-access';
-import { notify } from './browser-notifications';
+import { useAccess } from '../auth';
+import { notify } from '../notifications';
 
 /** Events arriving within this window refresh the screens once (an import, a rush of orders). */
 const REFRESH_AFTER_MS = 150;

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUserDto } from '@shop/schema';
-import { createQueryClient } from './query-client';
-import { readEmbeddedSession, seedEmbeddedSession } from './embedded-session';
-import { createTrpcClient, trpc } from './trpc';
-import { useAuth } from '../features/auth/use-auth';
+import { createQueryClient } from '../../lib/query-client';
+import { readEmbeddedSession, seedEmbeddedSession } from '../../lib/embedded-session';
+import { createTrpcClient, trpc } from '../../lib/trpc';
+import { useAuth } from './use-auth';
 
 const CASEY: CurrentUserDto = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useCart } from '../../features/cart/cart-store';
-import { paths } from '../../paths';
+import { useCart } from '../cart-store';
+import { paths } from '../../../paths';
 
 /** The header's Cart button with the item count. */
 export function CartButton({ withLabel = false }: { withLabel?: boolean }) {

@@ -1,8 +1,8 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '../../theme';
-import { paths } from '../../paths';
+import { BRAND_NAME } from '../theme';
+import { paths } from '../paths';
 
 export function Brand() {
   return (

@@ -1,22 +1,18 @@
 /**
- * The admin screens' pure rules: the product form's body and messages (the same zod schema the
- * server uses), the stock field's parsing, addresses, order numbers and which sidebar item is active.
+ * The product form's pure rules: its body and messages (the same zod schema the server uses) and
+ * the stock field's parsing.
  */
 import { describe, expect, it } from 'vitest';
 import {
   PRODUCT_MESSAGES,
   ProductInput,
   ProductUpdateInput,
-  overviewOrderNumber,
   parseStockLevel,
-  shortOrderId,
   PIECE_MEASURE,
   type AdminProductDto,
 } from '@shop/schema';
-import { fieldErrors, toProductBody, toProductUpdate } from '../catalogue/components/product-form-dialog';
-import { initialFoodFacts } from '../catalogue/components/product-food-facts-fields';
-import { firstAddressLine } from '../orders/format';
-import { activeSection } from './sections';
+import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
+import { initialFoodFacts } from './components/product-food-facts-fields';
 
 const CATEGORY = '7d9f5a52-2f43-4a59-9d43-3a7f6f0a2b11';
 
@@ -183,34 +179,5 @@ describe('the Update Stock field', () => {
     [5, 5],
   ] as const)('%j → %d', (input, expected) => {
     expect(parseStockLevel(input)).toBe(expected);
-  });
-});
-
-describe('display helpers', () => {
-  it('shows the first line of an address', () => {
-    expect(firstAddressLine('42 Market Street, Springfield, IL 62701, US')).toBe('42 Market Street');
-    expect(firstAddressLine('Flat 3\n1 High Street')).toBe('Flat 3');
-    expect(firstAddressLine('Somewhere')).toBe('Somewhere');
-  });
-
-  it('numbers orders by the last 8 characters on the overview, the first 8 elsewhere', () => {
-    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(overviewOrderNumber(id)).toBe('7728950e');
-    expect(shortOrderId(id)).toBe('0f8fad5b');
-  });
-});
-
-describe('the active sidebar item', () => {
-  it.each([
-    ['/admin', '', 'overview'],
-    ['/admin/', '?section=products', 'products'],
-    ['/admin', '?section=nonsense', 'overview'],
-    ['/admin/inventory', '', 'inventory'],
-    ['/admin/orders', '?section=products', 'orders'],
-    ['/admin/picking', '', 'picking'],
-    ['/admin/users/123/edit', '', 'users'],
-    ['/admin/permissions', '', 'permissions'],
-  ])('%s%s → %s', (pathname, search, expected) => {
-    expect(activeSection(pathname, search)).toBe(expected);
   });
 });
