@@ -1,11 +1,17 @@
-/** The first message per top-level field, from zod issues or the server's `issues`. */
-export function fieldErrors(
+/**
+ * The first message per form field, from zod's issues or the server's `issues` (`postalPrefixes.2`
+ * → `postalPrefixes`), renamed by `fieldOf` where the form calls the field otherwise. Every staff
+ * form shows its errors through this one reading.
+ */
+export function fieldErrors<Field extends string = string>(
   issues: readonly { path: string | PropertyKey[]; message: string }[],
-): Record<string, string | undefined> {
-  const errors: Record<string, string | undefined> = {};
+  fieldOf: (key: string) => string = (key) => key,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<string, string>> = {};
   for (const issue of issues) {
     const key = Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]!;
-    if (key && !errors[key]) errors[key] = issue.message;
+    const field = key && fieldOf(key);
+    if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
 }

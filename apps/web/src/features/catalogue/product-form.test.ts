@@ -11,7 +11,8 @@ import {
   PIECE_MEASURE,
   type AdminProductDto,
 } from '@shop/schema';
-import { fieldErrors, toProductBody, toProductUpdate } from './components/product-form-dialog';
+import { fieldErrors } from '../../lib/form-errors';
+import { toProductBody, toProductUpdate } from './components/product-form-dialog';
 import { initialFoodFacts } from './components/product-food-facts-fields';
 
 const CATEGORY = '7d9f5a52-2f43-4a59-9d43-3a7f6f0a2b11';

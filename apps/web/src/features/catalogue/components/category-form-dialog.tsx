@@ -19,6 +19,7 @@ import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useCreateCategory, useUpdateCategory } from '../api/use-category-mutations';
 import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -52,17 +53,6 @@ const CHANGE_LABELS = [
   ['imageUrl', 'Image URL'],
   ['isActive', 'Active'],
 ] as const satisfies readonly (readonly [keyof AdminCategoryDto, string])[];
-
-function fieldErrors(issues: readonly { path: string | PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = (
-      Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]
-    ) as keyof FormValues;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 export function CategoryFormDialog({
   opened,

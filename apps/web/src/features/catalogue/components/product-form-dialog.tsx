@@ -41,6 +41,7 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useStaffCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
 import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 import {
   ProductMeasureFields,
   initialMeasureValues,
@@ -144,20 +145,6 @@ const CHANGE_LABELS = [
   ['unit', 'Unit'],
   ['isActive', 'Active'],
 ] as const satisfies readonly (readonly [keyof AdminProductDto, string])[];
-
-/** The first message per field, from the shared schema (or from the server's `issues`). */
-export function fieldErrors(
-  issues: readonly { path: string | PropertyKey[]; message: string }[],
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = (
-      Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]
-    ) as keyof FormValues;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 export interface ProductFormDialogProps {
   opened: boolean;
