@@ -1,4 +1,5 @@
-import { LOT_DATE_KIND_LABEL, formatQuantity, type OrderLineLotDto, type MeasureUnit } from '@shop/schema';
+import { LOT_DATE_KIND_LABEL, type OrderLineLotDto, type MeasureUnit } from '@shop/schema';
+import { formatQuantity } from '../../lib/measures';
 
 /**
  * Which lots to pick a line from (docs/stock-lots.md), for the order View dialog and the picking

@@ -21,7 +21,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { lineRule, lineTotalCents, priceBasisLabel, toCents, type CartLine } from '@shop/schema';
+import { lineRule, lineTotalCents, toCents, type CartLine } from '@shop/schema';
+import { priceBasisLabel } from '../../../lib/measures';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useMoney, useOrderTotals } from '../../settings';
 import { useCart } from '../cart-store';

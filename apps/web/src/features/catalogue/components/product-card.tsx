@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { Anchor, Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import {
-  canAddToCart,
-  formatMoney,
-  formatQuantity,
-  priceBasisLabel,
-  toCartProduct,
-  type ProductDto,
-} from '@shop/schema';
+import { canAddToCart, formatMoney, toCartProduct, type ProductDto } from '@shop/schema';
+import { formatQuantity, priceBasisLabel } from '../../../lib/measures';
 import { useCart, QuantityStepper } from '../../cart';
 import { UnitPriceText } from './unit-price-text';
 import { pictureSrc } from '../../../lib/pictures';

@@ -12,15 +12,14 @@ import {
   MEASURE_UNITS,
   NET_CONTENT_UNITS,
   PIECE_MEASURE,
-  formatQuantity,
   measureIssues,
-  parseQuantity,
   type MeasureUnit,
   type NetContentUnit,
   type ProductMeasure,
   type ProductMeasureInput,
   type SoldBy,
 } from '@shop/schema';
+import { parseQuantity, quantityNumber } from '../../../lib/measures';
 
 export interface MeasureFormValues {
   soldBy: SoldBy;
@@ -35,17 +34,15 @@ export interface MeasureFormValues {
 
 export type MeasureErrors = Partial<Record<keyof ProductMeasure, string>>;
 
-const quantityText = (value: number, unit: MeasureUnit | null) => formatQuantity(value, unit).split(' ')[0]!;
-
 export function initialMeasureValues(product: ProductMeasure | null): MeasureFormValues {
   const measure = product ?? PIECE_MEASURE;
   const unit = measure.measureUnit;
   return {
     soldBy: measure.soldBy,
     measureUnit: unit ?? 'kg',
-    quantityStep: quantityText(measure.quantityStep, unit),
-    minQuantity: quantityText(measure.minQuantity, unit),
-    maxQuantity: quantityText(measure.maxQuantity, unit),
+    quantityStep: quantityNumber(measure.quantityStep, unit),
+    minQuantity: quantityNumber(measure.minQuantity, unit),
+    maxQuantity: quantityNumber(measure.maxQuantity, unit),
     netContent: measure.netContent === null ? '' : String(measure.netContent),
     netContentUnit: measure.netContentUnit ?? 'g',
     weightTolerance: measure.weightTolerance === null ? '' : String(measure.weightTolerance),

@@ -3,7 +3,8 @@
  * 'Unit price: $51.96 / kg'. Nothing for a piece without a stated net content.
  */
 import { Text } from '@mantine/core';
-import { formatMoney, type UnitPriceDto } from '@shop/schema';
+import type { UnitPriceDto } from '@shop/schema';
+import { unitPriceText } from '../../../lib/measures';
 
 export function UnitPriceText({
   unitPrice,
@@ -12,10 +13,11 @@ export function UnitPriceText({
   unitPrice: UnitPriceDto;
   testId?: string;
 }) {
-  if (!unitPrice) return null;
+  const text = unitPriceText(unitPrice);
+  if (!text) return null;
   return (
     <Text size="xs" c="dimmed" data-testid={testId}>
-      Unit price: {formatMoney(unitPrice.amount)} / {unitPrice.per}
+      {text}
     </Text>
   );
 }

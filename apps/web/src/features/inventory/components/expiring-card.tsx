@@ -5,7 +5,8 @@
  * Stock events refresh it with the rest of Inventory.
  */
 import { Badge, Card, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
-import { LOT_DATE_KIND_LABEL, formatMoney, formatQuantity } from '@shop/schema';
+import { LOT_DATE_KIND_LABEL, formatMoney } from '@shop/schema';
+import { formatQuantity } from '../../../lib/measures';
 import { useState } from 'react';
 import { useExpiringLots } from '../api/use-inventory';
 import { daysLeftText } from './lots-dialog';

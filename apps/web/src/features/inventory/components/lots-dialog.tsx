@@ -24,12 +24,12 @@ import {
   LOT_MESSAGES,
   MEASURES,
   STOCK_REASON_MAX_LENGTH,
-  formatQuantity,
   shopToday,
   type AdminProductDto,
   type LotDateKind,
   type StockLotDto,
 } from '@shop/schema';
+import { formatQuantity } from '../../../lib/measures';
 import { toast } from '../../../lib/toast';
 import { useProductLots, useReceiveLot } from '../api/use-inventory';
 import { serverIssues, useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';

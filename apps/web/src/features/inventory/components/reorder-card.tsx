@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { REORDER_WINDOW_DAYS, formatQuantity } from '@shop/schema';
+import { REORDER_WINDOW_DAYS } from '@shop/schema';
+import { formatQuantity } from '../../../lib/measures';
 import { useReorderList } from '../api/use-inventory';
 import { TableStateRows } from '../../../components/staff/table-state-rows';
 

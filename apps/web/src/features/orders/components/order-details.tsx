@@ -23,12 +23,12 @@ import {
   PAYMENT_METHOD_LABEL,
   cartCount,
   formatMoney,
-  priceBasisLabel,
   reorderProblemText,
   shortOrderId,
   statusLabel,
   type OrderWithHistoryDto,
 } from '@shop/schema';
+import { priceBasisLabel } from '../../../lib/measures';
 import { useCancelOrder, useMyOrder, useReorder } from '../api/use-orders';
 import { useCart } from '../../cart';
 import { errorMessage } from '../../../lib/errors';

@@ -19,14 +19,13 @@ import { IconCircleDot, IconShoppingCart } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABEL,
   formatMoney,
-  formatQuantity,
   paymentStatusLabel,
-  priceBasisLabel,
   shortOrderId,
   statusLabel,
   type AdminOrderDetailDto,
   slotLabel,
 } from '@shop/schema';
+import { formatQuantity, priceBasisLabel } from '../../../lib/measures';
 import { useAdminOrder } from '../api/use-order-management';
 import { useReportError } from '../../../lib/use-admin-errors';
 import { OrderStatusBadge } from './order-status-badge';

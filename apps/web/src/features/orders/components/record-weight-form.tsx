@@ -6,14 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import {
-  formatMoney,
-  formatQuantity,
-  parseQuantity,
-  toleranceRange,
-  weighingProblem,
-  type AdminOrderItemDto,
-} from '@shop/schema';
+import { formatMoney, toleranceRange, weighingProblem, type AdminOrderItemDto } from '@shop/schema';
+import { formatQuantity, parseQuantity, quantityNumber } from '../../../lib/measures';
 import { toast } from '../../../lib/toast';
 import { useRecordWeight } from '../api/use-order-management';
 import { useReportError } from '../../../lib/use-admin-errors';
@@ -38,7 +32,7 @@ export function RecordWeightForm({ orderId, item }: { orderId: string; item: Ite
     const grams = parseQuantity(text, unit);
     const why =
       grams === null
-        ? `Enter the weight in ${unit ?? 'units'}, like ${formatQuantity(item.quantity, unit).split(' ')[0]}`
+        ? `Enter the weight in ${unit ?? 'units'}, like ${quantityNumber(item.quantity, unit)}`
         : weighingProblem(grams, item.quantity, tolerance, unit);
     setProblem(why);
     if (why || grams === null) return;

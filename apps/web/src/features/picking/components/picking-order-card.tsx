@@ -6,13 +6,8 @@
  */
 import { useState } from 'react';
 import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  formatQuantity,
-  toleranceLabel,
-  weighedLabel,
-  type PickingLineDto,
-  type PickingOrderDto,
-} from '@shop/schema';
+import type { PickingLineDto, PickingOrderDto } from '@shop/schema';
+import { formatQuantity, toleranceLabel, weighedLabel } from '../../../lib/measures';
 import { lotsTaken } from '../../inventory';
 import { OrderStatusBadge, RecordWeightForm, MarkShortButton, substitutionText } from '../../orders';
 
