@@ -5,10 +5,9 @@ import { trpc, createTrpcClient } from '../lib/trpc';
 import { createQueryClient } from '../lib/query-client';
 import { seedEmbeddedSession } from '../lib/embedded-session';
 import { Toaster } from '../lib/toast';
-import { CartProvider } from '../features/cart/cart-store';
-import { LowStockAlerts } from '../features/notifications/low-stock-alerts';
-import { LiveOrderUpdates } from '../features/notifications/live-order-updates';
-import { ShopCurrency } from '../features/settings/shop-currency';
+import { CartProvider } from '../features/cart';
+import { LowStockAlerts, LiveOrderUpdates } from '../features/notifications';
+import { ShopCurrency } from '../features/settings';
 import { cssVariablesResolver, theme } from '../theme';
 
 export function Providers({ children }: { children: ReactNode }) {

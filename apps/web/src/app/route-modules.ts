@@ -11,17 +11,17 @@
  * layout only. The admin area's chunk is never listed: a shopper who types /admin must not
  * download it (the guard decides first).
  */
-export const LAYOUT_MODULE = 'src/components/layout/app-layout.tsx';
+export const LAYOUT_MODULE = 'src/app/layout/app-layout.tsx';
 
 export const SCREEN_MODULES: Readonly<Record<string, string>> = {
-  '/products/:id': 'src/routes/product.page.tsx',
-  '/cart': 'src/routes/cart.page.tsx',
-  '/checkout': 'src/routes/checkout.page.tsx',
-  '/orders': 'src/routes/orders.page.tsx',
-  '/dashboard': 'src/routes/dashboard.page.tsx',
-  '/profile': 'src/routes/profile.page.tsx',
-  '/login': 'src/routes/login.page.tsx',
-  '/signup': 'src/routes/signup.page.tsx',
-  '/forgot-password': 'src/routes/forgot-password.page.tsx',
-  '/reset-password': 'src/routes/reset-password.page.tsx',
+  '/products/:id': 'src/features/catalogue/routes/product.page.tsx',
+  '/cart': 'src/features/cart/routes/cart.page.tsx',
+  '/checkout': 'src/features/checkout/routes/checkout.page.tsx',
+  '/orders': 'src/features/orders/routes/orders.page.tsx',
+  '/dashboard': 'src/features/dashboard/routes/dashboard.page.tsx',
+  '/profile': 'src/features/profile/routes/profile.page.tsx',
+  '/login': 'src/features/auth/routes/login.page.tsx',
+  '/signup': 'src/features/auth/routes/signup.page.tsx',
+  '/forgot-password': 'src/features/auth/routes/forgot-password.page.tsx',
+  '/reset-password': 'src/features/auth/routes/reset-password.page.tsx',
 };

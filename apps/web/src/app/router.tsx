@@ -6,10 +6,10 @@
  */
 import { createBrowserRouter } from 'react-router-dom';
 import { SiteRoot } from './site-root';
-import { HomePage } from '../routes/home.page';
-import { accountRoutes } from '../features/auth/account-routes';
-import { adminRoutes } from '../features/admin/admin-routes';
-import { shopperRoutes } from '../features/orders/shopper-routes';
+import { HomePage } from '../features/catalogue/routes/home.page';
+import { accountRoutes } from './account-routes';
+import { adminRoutes } from '../features/admin';
+import { shopperRoutes } from './shopper-routes';
 
 export const router = createBrowserRouter([
   {
@@ -17,24 +17,25 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       {
-        lazy: () => import('../components/layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
         // Opened directly, the screen draws once its layout has arrived (preloaded with the page).
         HydrateFallback: () => null,
         children: [
           {
             path: '/products/:id',
-            lazy: () => import('../routes/product.page').then((m) => ({ Component: m.ProductPage })),
+            lazy: () =>
+              import('../features/catalogue/routes/product.page').then((m) => ({ Component: m.ProductPage })),
           },
           {
             path: '/cart',
-            lazy: () => import('../routes/cart.page').then((m) => ({ Component: m.CartPage })),
+            lazy: () => import('../features/cart/routes/cart.page').then((m) => ({ Component: m.CartPage })),
           },
           ...accountRoutes,
           ...adminRoutes,
           ...shopperRoutes,
           {
             path: '*',
-            lazy: () => import('../routes/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+            lazy: () => import('../components/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
           },
         ],
       },

@@ -9,9 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { NOT_FOUND_TITLE, canonicalPath, documentTitle, findSiteRoute } from '@shop/schema';
-
-/** The id of each layout's `<main>`: the skip link's target. */
-export const MAIN_ID = 'main';
+import { MAIN_ID } from '../lib/landmarks';
 
 const HEADING_WAIT_MS = 5000;
 

@@ -4,7 +4,8 @@
  * before that the tolerance the shopper agreed to ('±10 % at picking').
  */
 import { Stack, Text } from '@mantine/core';
-import { formatQuantity, toleranceLabel, weighedLabel, type MeasureUnit } from '@shop/schema';
+import type { MeasureUnit } from '@shop/schema';
+import { formatQuantity, toleranceLabel, weighedLabel } from '../lib/measures';
 
 interface Props {
   quantity: number;

@@ -6,7 +6,7 @@
 import '@mantine/notifications/styles.css';
 import type { PointerEvent } from 'react';
 import { Notifications, notifications } from '@mantine/notifications';
-import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, type ToastOptions } from './toast';
+import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, type ToastOptions } from './toast-options';
 
 /** Above Mantine's modals (200) and popovers (300): a failure toast must not hide behind a dialog. */
 const TOAST_Z_INDEX = 1000;

@@ -12,21 +12,13 @@ import { useEffect, useRef, useState } from 'react';
 import { whenIdle } from './when-idle';
 import { useHotkeys } from '@mantine/hooks';
 import type * as ToastViewModule from './toast-view';
+import type { ToastOptions } from './toast-options';
 
-export const TOAST_DURATION_MS = 5000;
-export const SWIPE_DISMISS_PX = 50;
+export { SWIPE_DISMISS_PX, TOAST_DURATION_MS, type ToastOptions } from './toast-options';
 export const TOAST_HOTKEY = 'F8';
 export const TOAST_REGION_LABEL = `Notifications (${TOAST_HOTKEY})`;
 /** The page is given this long to settle before the toasts' code loads anyway. */
 const LOAD_WHEN_IDLE_TIMEOUT_MS = 3000;
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  /** Keep it until dismissed (e.g. an alert that requires interaction). */
-  persistent?: boolean;
-}
 
 type ToastView = typeof ToastViewModule;
 

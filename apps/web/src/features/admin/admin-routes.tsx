@@ -7,10 +7,10 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useLocation, type RouteObject } from 'react-router-dom';
-import { PermissionGuard } from '../roles/components/permission-guard';
+import { PermissionGuard } from '../auth';
 import { paths } from '../../paths';
 
-const AdminArea = lazy(() => import('../../routes/admin/admin.routes'));
+const AdminArea = lazy(() => import('./admin-area'));
 
 /**
  * Signed out, /admin itself shows the sign-in card (docs/product.md §2); its sub-pages take the guard's default:

@@ -16,8 +16,8 @@ import {
 } from '@shop/schema';
 import { useCreateApiToken, useTokenUserOptions } from './use-api-tokens';
 import { errorMessage } from '../../lib/errors';
-import { fieldErrors } from '../roles/components/form-errors';
-import { useAccess } from '../roles/api/use-access';
+import { fieldErrors } from '../../lib/form-errors';
+import { useAccess } from '../auth';
 
 /** Expiry choices in days: a token always expires, within a year. */
 const EXPIRY_OPTIONS = [

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { useAccess } from '../roles/api/use-access';
+import { useAccess } from '../auth';
 import { ImportProductsDialog } from './import-products-dialog';
 
 export const PRODUCT_EXPORT_URL = '/api/products/export';

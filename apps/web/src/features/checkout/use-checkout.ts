@@ -17,10 +17,10 @@ import {
 import { toast } from '../../lib/toast';
 import { errorData, errorMessage, isUnauthorized } from '../../lib/errors';
 import { paths } from '../../paths';
-import { useCart } from '../cart/cart-store';
-import { goToSignIn, SIGN_IN_REDIRECT_MS } from '../auth/route-guard';
-import { usePlaceOrder } from '../orders/api/use-orders';
-import { useMoney, useShopSettings } from '../settings/use-shop-settings';
+import { useCart } from '../cart';
+import { goToSignIn, SIGN_IN_REDIRECT_MS } from '../auth';
+import { usePlaceOrder } from '../orders';
+import { useMoney, useShopSettings } from '../settings';
 import { trpc } from '../../lib/trpc';
 import {
   applyServerPrices,
@@ -32,8 +32,7 @@ import {
   type CheckoutField,
   type CheckoutForm,
 } from './checkout-form';
-import { notify } from '../notifications/browser-notifications';
-import { orderNotification } from '../notifications/notification-texts';
+import { notify, orderNotification } from '../notifications';
 
 /** The delivery slot state at Place Order (docs/delivery-slots.md); absent or unslotted: none needed. */
 export interface CheckoutDelivery {

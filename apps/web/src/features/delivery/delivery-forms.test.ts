@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DeliveryZoneInput, SLOT_WINDOW_MESSAGE, SlotTemplateInput } from '@shop/schema';
-import { fieldErrors, prefixesLabel, templateLabel } from './components/delivery-text';
+import { fieldErrors } from '../../lib/form-errors';
+import { prefixesLabel, templateLabel } from './components/delivery-text';
 import { templateFormErrors, toTemplateFields } from './components/slot-template-form-dialog';
 import { toZoneBody } from './components/zone-form-dialog';
 

@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { notify } from './browser-notifications';
 import { kindForStatus, orderNotification } from './notification-texts';
 

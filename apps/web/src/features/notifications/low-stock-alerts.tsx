@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { trpc } from '../../lib/trpc';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { notificationState, notify } from './browser-notifications';
 import { LOW_STOCK_POLL_MS, dueLowStockAlerts, lowStockText, type AlertMemory } from './notification-texts';
 

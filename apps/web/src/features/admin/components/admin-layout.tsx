@@ -22,10 +22,9 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { fullName, initials, useAuth } from '../../auth/use-auth';
-import { useAccess } from '../../roles/api/use-access';
+import { fullName, initials, useAuth, useAccess } from '../../auth';
 import { ADMIN_SECTIONS, activeSection } from '../sections';
-import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../live/staff-live-events';
+import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../../live-events';
 import { pictureSrc } from '../../../lib/pictures';
 
 export const SIDEBAR_WIDTH = 232;

@@ -4,7 +4,8 @@
  */
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { formatQuantity, stepQuantity, type QuantityRule } from '@shop/schema';
+import { stepQuantity, type QuantityRule } from '@shop/schema';
+import { formatQuantity } from '../../../lib/measures';
 
 interface Props {
   name: string;

@@ -4,8 +4,9 @@
  * tax the shop's settings make (issue 19), the same the server charges.
  */
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { formatQuantity, lineTotalCents, type CartLine } from '@shop/schema';
-import { useOrderTotals } from '../../settings/use-shop-settings';
+import { lineTotalCents, type CartLine } from '@shop/schema';
+import { formatQuantity } from '../../../lib/measures';
+import { useOrderTotals } from '../../settings';
 
 interface Props {
   lines: readonly CartLine[];

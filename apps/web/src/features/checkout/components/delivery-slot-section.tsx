@@ -12,7 +12,7 @@ import {
   slotWindowLabel,
   type DeliverySlotOption,
 } from '@shop/schema';
-import { useMoney } from '../../settings/use-shop-settings';
+import { useMoney } from '../../settings';
 
 export const slotValue = (slot: { templateId: string; date: string }) => `${slot.templateId}|${slot.date}`;
 

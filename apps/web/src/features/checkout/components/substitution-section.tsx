@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Card, Select, Stack, Text, Title } from '@mantine/core';
 import { SUBSTITUTION_LABEL, type CartLine, type Substitution } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
-import { useShopSettings, useMoney } from '../../settings/use-shop-settings';
+import { useShopSettings, useMoney } from '../../settings';
 
 /** A line's choice as the order body carries it. */
 export interface SubstitutionPick {

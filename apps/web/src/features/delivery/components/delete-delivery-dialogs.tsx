@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { DeliveryZoneDto, SlotTemplateDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { useReportError } from '../../admin/use-admin-errors';
+import { useReportError } from '../../../lib/use-admin-errors';
 import { useDeleteTemplate, useDeleteZone } from '../api/use-delivery';
 import { templateLabel } from './delivery-text';
 

@@ -8,10 +8,10 @@ import { Badge, Button, Card, Group, Table, TextInput, Title } from '@mantine/co
 import { slotWindowLabel, type DeliveryDaySlotDto } from '@shop/schema';
 import { keyboardScrollable } from '../../../theme';
 import { toast } from '../../../lib/toast';
-import { useReportError, useUnauthorizedRedirect } from '../../admin/use-admin-errors';
-import { useAccess } from '../../roles/api/use-access';
+import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
+import { useAccess } from '../../auth';
 import { useDeliveryDay, useSetSlotBlocked } from '../api/use-delivery';
-import { TableStateRows } from '../../../components/table-state-rows';
+import { TableStateRows } from '../../../components/staff/table-state-rows';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,6 +1,6 @@
 /**
- * How the delivery screens word a weekly slot, and where a refusal's problems go on a form
- * (docs/delivery-slots.md: weekday 0 is Sunday; windows are UTC).
+ * How the delivery screens word a weekly slot and a zone's postal codes (docs/delivery-slots.md:
+ * weekday 0 is Sunday; windows are UTC).
  */
 import type { SlotTemplateDto } from '@shop/schema';
 
@@ -15,21 +15,4 @@ export const templateLabel = (template: Pick<SlotTemplateDto, 'weekday' | 'start
 /** How a zone's prefixes read: 'every postal code' for '', else '627…, 628…'. */
 export function prefixesLabel(prefixes: readonly string[]): string {
   return prefixes.map((prefix) => (prefix === '' ? 'every postal code' : `${prefix}…`)).join(', ');
-}
-
-/**
- * The first message per form field, from zod's issues or the server's `issues`
- * (`postalPrefixes.2` → `postalPrefixes`), renamed by `fieldOf` where the form calls it otherwise.
- */
-export function fieldErrors(
-  issues: readonly { path: string | PropertyKey[]; message: string }[],
-  fieldOf: (key: string) => string = (key) => key,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]!;
-    const field = key && fieldOf(key);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }

@@ -21,9 +21,9 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeliveryZoneDto, SlotTemplateDto } from '@shop/schema';
 import { keyboardScrollable } from '../../../theme';
-import { useUnauthorizedRedirect } from '../../admin/use-admin-errors';
-import { useAccess } from '../../roles/api/use-access';
-import { useMoney } from '../../settings/use-shop-settings';
+import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
+import { useAccess } from '../../auth';
+import { useMoney } from '../../settings';
 import { useDeliveryZones } from '../api/use-delivery';
 import { DeleteTemplateDialog, DeleteZoneDialog } from './delete-delivery-dialogs';
 import { prefixesLabel, templateLabel, WEEKDAY_NAMES } from './delivery-text';

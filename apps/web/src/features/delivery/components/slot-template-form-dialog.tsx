@@ -14,9 +14,10 @@ import {
   type SlotTemplateDto,
 } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 import { useCreateTemplate, useUpdateTemplate } from '../api/use-delivery';
-import { fieldErrors, templateLabel, WEEK_ORDER, WEEKDAY_NAMES } from './delivery-text';
+import { templateLabel, WEEK_ORDER, WEEKDAY_NAMES } from './delivery-text';
 
 interface TemplateFormValues {
   weekday: string;
@@ -62,7 +63,10 @@ export function toTemplateFields(values: TemplateFormValues) {
  * The schema's problems per field. The schema checks the window only once every field is valid;
  * the form says it at once, with the same words.
  */
-export function templateFormErrors(values: TemplateFormValues, zoneId: string): Record<string, string> {
+export function templateFormErrors(
+  values: TemplateFormValues,
+  zoneId: string,
+): Partial<Record<string, string>> {
   const checked = SlotTemplateInput.safeParse({ ...toTemplateFields(values), zoneId });
   const errors = checked.success ? {} : fieldErrors(checked.error.issues);
   const times = /^\d\d:\d\d$/;

@@ -9,9 +9,9 @@ import { useForm } from '@mantine/form';
 import { DeliveryZoneInput, type DeliveryZoneDto } from '@shop/schema';
 import { httpStatusOf, errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 import { useCreateZone, useUpdateZone } from '../api/use-delivery';
-import { fieldErrors } from './delivery-text';
 
 interface ZoneFormValues {
   name: string;

@@ -23,14 +23,14 @@ import {
   PAYMENT_METHOD_LABEL,
   cartCount,
   formatMoney,
-  priceBasisLabel,
   reorderProblemText,
   shortOrderId,
   statusLabel,
   type OrderWithHistoryDto,
 } from '@shop/schema';
+import { priceBasisLabel } from '../../../lib/measures';
 import { useCancelOrder, useMyOrder, useReorder } from '../api/use-orders';
-import { useCart } from '../../cart/cart-store';
+import { useCart } from '../../cart';
 import { errorMessage } from '../../../lib/errors';
 import { pictureSrc } from '../../../lib/pictures';
 import { LineQuantity } from '../../../components/line-quantity';

@@ -20,9 +20,9 @@ import {
 } from '@mantine/core';
 import { CreatePermissionGroupInput, type PermissionDto, type PermissionGroupDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
 import { useCreatePermissionGroup, usePermissions, useSetGroupPermissions } from '../api/use-roles';
-import { fieldErrors } from './form-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 
 function PermissionChecklist({
   permissions,

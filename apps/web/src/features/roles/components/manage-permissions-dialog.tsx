@@ -11,7 +11,7 @@ import { RoleDetailDto, changedFieldLabels, type PermissionGroupDto, type RoleDt
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
-import { useReportError } from '../../admin/use-admin-errors';
+import { useReportError } from '../../../lib/use-admin-errors';
 import { usePermissionGroups, useRole, useSetRolePermissionGroups } from '../api/use-roles';
 
 export function ManagePermissionsDialog({

@@ -7,9 +7,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { CreatePermissionInput } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
 import { useCreatePermission } from '../api/use-roles';
-import { fieldErrors } from './form-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 
 export function PermissionFormDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (

@@ -11,9 +11,9 @@ import { CreateRoleInput, RoleDto, UpdateRoleInput, changedFieldLabels } from '@
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
 import { useCreateRole, useUpdateRole } from '../api/use-roles';
-import { fieldErrors } from './form-errors';
+import { fieldErrors } from '../../../lib/form-errors';
 
 export function RoleFormDialog({
   opened,

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { UserDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/errors';
-import { useReportError } from '../../admin/use-admin-errors';
+import { useReportError } from '../../../lib/use-admin-errors';
 import { useDeleteUser } from '../api/use-users';
 import { displayName } from './user-avatar';
 

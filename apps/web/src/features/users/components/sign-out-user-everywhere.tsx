@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { UserDto } from '@shop/schema';
 import { toast } from '../../../lib/toast';
-import { useReportError } from '../../admin/use-admin-errors';
+import { useReportError } from '../../../lib/use-admin-errors';
 import { useSignOutUserEverywhere } from '../api/use-users';
 import { displayName } from './user-avatar';
 

@@ -26,9 +26,10 @@ import { toast } from '../../../lib/toast';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { errorData, errorMessage } from '../../../lib/errors';
 import { paths } from '../../../paths';
-import { serverIssues, useReportError } from '../../admin/use-admin-errors';
-import { useAccess } from '../../roles/api/use-access';
-import { useRoles } from '../../roles/api/use-roles';
+import { serverIssues, useReportError } from '../../../lib/use-admin-errors';
+import { fieldErrors } from '../../../lib/form-errors';
+import { useAccess } from '../../auth';
+import { useRoles } from '../../roles';
 import { useCreateUser, useUpdateUser } from '../api/use-users';
 
 interface FormValues {
@@ -68,15 +69,6 @@ const CHANGE_LABELS = [
   ['role', 'Role'],
   ['roleId', 'Custom role'],
 ] as const satisfies readonly (readonly [keyof UserDto, string])[];
-
-function fieldErrors(issues: readonly { path: string | PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = (Array.isArray(issue.path) ? String(issue.path[0] ?? '') : issue.path.split('.')[0]) as Field;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 export function UserForm({ user }: { user: UserDto | null }) {
   const navigate = useNavigate();

@@ -1,0 +1,2 @@
+/** The inventory feature's face: which lots an order line is picked from. */
+export { lotsTaken } from './lots-taken';

@@ -1,0 +1,2 @@
+/** The roles feature's face: the roles a user can be given. */
+export { useRoles } from './api/use-roles';

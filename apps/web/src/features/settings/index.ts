@@ -1,0 +1,3 @@
+/** The settings feature's face: the shop's settings as every screen reads them (money, totals). */
+export { useMoney, useOrderTotals, useShopSettings } from './use-shop-settings';
+export { ShopCurrency } from './shop-currency';
