@@ -16,7 +16,7 @@ import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
-import { sitePageExists } from './modules/products/product-pages';
+import { sitePageHead } from './modules/products/product-pages';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { startJobQueue } from './modules/jobs/job-queue';
 import { startLotExpiry } from './modules/inventory/lot-expiry-job';
@@ -181,7 +181,7 @@ export async function buildApp({
   const pages = createSitePages({
     root: env.WEB_DIST,
     env,
-    pageExists: (routePath, pathname) => sitePageExists(dataSource.manager, routePath, pathname),
+    pageHead: (routePath, pathname) => sitePageHead(dataSource.manager, routePath, pathname),
   });
 
   // Background work on the job queue (modules/jobs): order emails, queued on the order events

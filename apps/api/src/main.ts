@@ -8,6 +8,7 @@ import {
   openDatabase,
   seedDemoData,
   seedDeliveryZones,
+  seedShowcase,
   seedPermissionModel,
   CategoryEntity,
 } from '@shop/db';
@@ -33,6 +34,8 @@ if (env.SEED_DEMO && (await db.dataSource.manager.count(CategoryEntity)) === 0) 
   await seedDemoData(db.dataSource);
   // Slotted delivery out of the box (docs/delivery-slots.md): one zone for every postal code.
   await seedDeliveryZones(db.dataSource);
+  // Lots expiring this week and orders in each state, booked into the zone's slots.
+  await seedShowcase(db.dataSource);
 }
 
 const app = await buildApp({ env, dataSource: db.dataSource, databaseKind: db.kind });

@@ -1,6 +1,7 @@
 /**
  * Delivery slots' rules the checkout needs, without zod (docs/delivery-slots.md): the slot a shopper
- * picks, how a window reads, where a postal code sits in an address line, and which zone covers it.
+ * picks, how a window reads, and which zone covers a postal code (postcodes.ts reads the postal
+ * code from an address).
  * delivery.ts (the zod contracts) re-exports them; the checkout imports this file only.
  *
  * Times: the shop has no time-zone setting, so a slot's date and window are in UTC (the dates and
@@ -50,19 +51,26 @@ export function normalizePostalCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
+/** A UK postcode without its space: the outward code, then the inward code (a digit, two letters). */
+const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
 /**
- * The postal code of a shipping line as formatAddress writes it ('street, city, state zip,
- * country'): the last word of the part before the country. Null when the line has no such part.
+ * Whether a zone's prefix covers a postal code (both upper case without spaces). A prefix starts
+ * the code; for a UK postcode it also ends where a part of the outward code ends, so "SW1" covers
+ * SW1A 2AA (district SW1, sub-district SW1A) but not SW19 1AA, and "E" covers E1 but not EC1A.
  */
-export function postalCodeOf(shippingAddress: string): string | null {
-  const parts = shippingAddress.split(',').map((part) => part.trim());
-  if (parts.length < 3) return null;
-  const words = parts[parts.length - 2]!.split(/\s+/).filter(Boolean);
-  const code = words[words.length - 1];
-  return code ? normalizePostalCode(code) : null;
+export function prefixCoversPostalCode(prefix: string, code: string): boolean {
+  if (!code.startsWith(prefix)) return false;
+  const uk = UK_POSTCODE.exec(code);
+  if (!uk || prefix === '' || prefix.length >= uk[1]!.length) return true;
+  return isDigit(prefix[prefix.length - 1]!) !== isDigit(uk[1]![prefix.length]!);
 }
 
-/** The zone whose longest prefix starts the postal code ('' covers every code, even none). */
+/**
+ * The zone whose longest prefix covers the postal code ('' covers every code, even none). The code
+ * is read from the address by postcodes.ts `postalCodeOf`, in its country's written form.
+ */
 export function zoneForPostalCode<Z extends { postalPrefixes: readonly string[] }>(
   zones: readonly Z[],
   postalCode: string | null,
@@ -72,12 +80,22 @@ export function zoneForPostalCode<Z extends { postalPrefixes: readonly string[] 
   for (const zone of zones) {
     for (const prefix of zone.postalPrefixes) {
       const normal = normalizePostalCode(prefix);
-      if (code.startsWith(normal) && (!best || normal.length > best.length)) {
+      if (prefixCoversPostalCode(normal, code) && (!best || normal.length > best.length)) {
         best = { zone, length: normal.length };
       }
     }
   }
   return best?.zone ?? null;
+}
+
+/**
+ * Checkout, when no zone covers the address: which postcode it was read as, so a shopper sees a
+ * typo or a postcode the shop does not know instead of guessing (issue 33).
+ */
+export function postcodeReadText(postalCode: string | null | undefined): string {
+  return postalCode
+    ? `The postcode we read from this address is ${postalCode}.`
+    : 'We could not find a postcode in this address.';
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

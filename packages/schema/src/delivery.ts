@@ -113,6 +113,11 @@ export const DeliverySlotsDto = z.object({
   slotted: z.boolean(),
   zone: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   slots: z.array(DeliverySlotOptionDto),
+  /**
+   * While slotted, for an address: the postal code read from it in its written form ("SW1A 2AA",
+   * postcodes.ts), null when none was found; checkout names it when no zone covers the address.
+   */
+  postalCode: z.string().nullable().optional(),
 });
 export type DeliverySlotsDto = z.infer<typeof DeliverySlotsDto>;
 

@@ -36,6 +36,7 @@ export * from './product-csv-measures';
 export * from './food-facts-terms';
 export * from './food-facts';
 export * from './delivery';
+export * from './postcodes';
 export * from './stock-lots';
 export * from './substitutions';
 export * from './picking';

@@ -2,6 +2,10 @@
  * The web app's route table as both sides need it (docs/product.md §2): the browser names each
  * screen in the document title, the server answers a path outside this table with a real 404
  * (docs/accessibility.md, "Real statuses"), and the sitemap lists the crawlable ones.
+ *
+ * Every path of the web's router (apps/web/src/app/router.tsx and the admin area's
+ * apps/web/src/routes/admin/admin.routes.tsx) is here with a title of its own:
+ * apps/web/src/app/site-routes.test.tsx fails when a screen is added to one and not the other.
  */
 
 export const SITE_NAME = 'FreshCart';
@@ -31,6 +35,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/admin', title: 'Admin' },
   { path: '/admin/inventory', title: 'Inventory · Admin' },
   { path: '/admin/orders', title: 'Orders · Admin' },
+  { path: '/admin/picking', title: 'Picking · Admin' },
+  { path: '/admin/delivery', title: 'Delivery · Admin' },
   { path: '/admin/users', title: 'Users · Admin' },
   { path: '/admin/users/create', title: 'Create User · Admin' },
   { path: '/admin/users/:id/edit', title: 'Edit User · Admin' },

@@ -53,17 +53,17 @@ describe('the SPA', () => {
   it("lists the screen's chunks as preloads in its page, the layout's for a route not listed", async () => {
     const head = async (url: string) => /<head>(.*)<\/head>/.exec((await t.app.inject({ url })).body)?.[1];
     expect(await head('/checkout')).toBe(
-      '<title>t</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">' +
+      '<title>Checkout · FreshCart</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/checkout-2.js">' +
         '<link rel="stylesheet" crossorigin href="/assets/checkout-3.css">',
     );
     expect(await head('/orders')).toBe(
-      '<title>t</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">',
+      '<title>My Orders · FreshCart</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">',
     );
-    // An unknown path is a 404 with the page as built: no screen, no preloads.
+    // An unknown path is a 404 with the page as built: no screen, no preloads; its title says so.
     const missing = await t.app.inject({ url: '/no-such-page' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(INDEX);
+    expect(missing.body).toBe(INDEX.replace('<title>t</title>', '<title>Page Not Found · FreshCart</title>'));
   });
 
   it('names the canonical address of a page crawlers index: the storefront and its categories', async () => {

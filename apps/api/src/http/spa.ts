@@ -5,8 +5,11 @@
  * answers index.html with status 404, so the router shows its 404 page and crawlers see a real 404
  * (docs/accessibility.md, "Real statuses and crawlers").
  *
- * A page crawlers index names its canonical address (`canonicalPath` in site-routes.ts, on
- * PUBLIC_URL's origin or the request's). A page of the app lists, as modulepreload links, the chunks its screen needs beyond the entry
+ * Every page carries its screen's title ("Checkout · FreshCart", the route table's; "Page Not
+ * Found · FreshCart" for the 404 page), so a printed or bookmarked page is named before the app
+ * runs. A page crawlers index names its canonical address (`canonicalPath` in site-routes.ts, on
+ * PUBLIC_URL's origin or the request's). A product's page carries the product's own title,
+ * description and Open Graph tags (name, price, picture: `PageHead`), so a shared link previews it. A page of the app lists, as modulepreload links, the chunks its screen needs beyond the entry
  * (`route-preloads.json`, written by the web's build: apps/web/src/app/route-modules.ts), so the
  * browser fetches them alongside the entry rather than after it (docs/accessibility.md, "Phones").
  *
@@ -24,9 +27,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   ANY_OTHER_ROUTE,
+  NOT_FOUND_TITLE,
   ROUTE_PRELOADS_FILE,
   SITE_ROUTES,
   canonicalPath,
+  documentTitle,
   findSiteRoute,
   type CurrentUserDto,
 } from '@shop/schema';
@@ -83,10 +88,71 @@ function readPages(root: string, index: string): Map<string, string> {
 }
 
 /**
- * Whether a page with a parameter shows something (a product page: a product on sale), for the
- * status of its answer; an unknown or inactive product's page is the 404 page with status 404.
+ * What the head of a page says beyond the route table's title: a product's page names the product
+ * (its own title, description and Open Graph tags, so a shared link previews it).
  */
-export type PageExists = (routePath: string, pathname: string) => Promise<boolean>;
+export interface PageHead {
+  /** The screen's name in the title ("Organic Bananas · FreshCart"); the route table's when absent. */
+  readonly title?: string;
+  /** The meta description; the shop's (index.html) when absent. */
+  readonly description?: string;
+  /** Open Graph: the page's type ('product') and picture (a path on the shop's origin or a URL). */
+  readonly type?: string;
+  readonly image?: string | null;
+  /** Open Graph's product price (`product:price:amount`, `product:price:currency`). */
+  readonly price?: { readonly amount: string; readonly currency: string };
+}
+
+/**
+ * What a page with a parameter shows, for the status and head of its answer: null when it shows
+ * nothing (an unknown or inactive product: the 404 page with status 404), else its head.
+ */
+export type PageHeadOf = (routePath: string, pathname: string) => Promise<PageHead | null>;
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
+
+/**
+ * The page's `<title>`, and for a page with a head of its own its description and Open Graph tags,
+ * every value escaped (http/escape-markup.ts). `origin` makes the Open Graph addresses absolute.
+ */
+function writeHead(
+  html: string,
+  title: string,
+  head: PageHead,
+  url: string | null,
+  origin: string | null,
+): string {
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeMarkup(content)}">`;
+  let page = TITLE.test(html)
+    ? html.replace(TITLE, () => `<title>${escapeMarkup(title)}</title>`)
+    : html.replace('</head>', () => `<title>${escapeMarkup(title)}</title></head>`);
+  if (!head.type) return page;
+  const tags: string[] = [meta('og:type', head.type), meta('og:title', head.title ?? title)];
+  if (head.description) {
+    const description = `<meta name="description" content="${escapeMarkup(head.description)}">`;
+    if (DESCRIPTION.test(page)) page = page.replace(DESCRIPTION, () => description);
+    else tags.unshift(description);
+    tags.push(meta('og:description', head.description));
+  }
+  if (url) tags.push(meta('og:url', url));
+  const image = !head.image
+    ? null
+    : /^https:\/\//.test(head.image)
+      ? head.image
+      : head.image.startsWith('/') && origin
+        ? origin + head.image
+        : null;
+  if (image) tags.push(meta('og:image', image), '<meta name="twitter:card" content="summary_large_image">');
+  if (head.price) {
+    tags.push(
+      meta('product:price:amount', head.price.amount),
+      meta('product:price:currency', head.price.currency),
+    );
+  }
+  return page.replace('</head>', () => `${tags.join('')}</head>`);
+}
 
 /** Who is signed in, for a page (null for a visitor); a failure leaves the page to ask itself. */
 export type PageSession = (req: FastifyRequest) => Promise<CurrentUserDto | null>;
@@ -111,11 +177,11 @@ export interface SitePages {
 export function createSitePages({
   root,
   env,
-  pageExists,
+  pageHead,
 }: {
   root: string;
   env: Env;
-  pageExists?: PageExists;
+  pageHead?: PageHeadOf;
 }): SitePages {
   const hasSpa = existsSync(join(root, 'index.html'));
   const pageFor = pagesWithPreloads(root);
@@ -123,19 +189,23 @@ export function createSitePages({
     hasSpa,
     async send(req, reply, path, session) {
       const found = findSiteRoute(path);
-      const route = found && (!pageExists || (await pageExists(found.path, path))) ? found : undefined;
-      // The 404 page is the page as built: no screen's preloads, no canonical link.
+      const head = found && (pageHead ? await pageHead(found.path, path) : {});
+      const route = head ? found : undefined;
+      // The 404 page is the page as built: no screen's preloads, no canonical link; its title says so.
       const page = pageFor(route ? route.path : null);
       reply.code(route ? 200 : 404).header('cache-control', 'no-cache');
       if (!page) return reply.type('text/html').sendFile('index.html');
       const canonical = route ? canonicalPath(path, req.url.slice(path.length)) : null;
-      const origin = canonical && shopOrigin(env, req);
-      const head = origin ? `<link rel="canonical" href="${escapeMarkup(origin + canonical)}">` : '';
-      let html = page.replace('</head>', `${head}</head>`);
+      const origin = shopOrigin(env, req);
+      const url = canonical && origin ? origin + canonical : null;
+      const title = documentTitle(route ? (head?.title ?? route.title) : NOT_FOUND_TITLE);
+      let html = writeHead(page, title, head ?? {}, url, origin);
+      if (url)
+        html = html.replace('</head>', () => `<link rel="canonical" href="${escapeMarkup(url)}"></head>`);
       if (session !== undefined) {
         reply.header('vary', 'Cookie');
         const data = `<script type="application/json" id="shop-session">${scriptJson({ user: session })}</script>`;
-        html = html.replace('</body>', `${data}</body>`);
+        html = html.replace('</body>', () => `${data}</body>`);
       }
       return reply.type('text/html; charset=utf-8').send(html);
     },

@@ -10,6 +10,8 @@
 export interface SeedCategory {
   name: string;
   description: string;
+  /** File name under apps/web/public/products/categories/ (a picture, not an emoji: issue 33). */
+  image: string;
 }
 
 export interface SeedProduct {
@@ -37,36 +39,44 @@ export const categories: SeedCategory[] = [
     name: 'Fresh Produce',
     description:
       'Seasonal fruit, vegetables and salad leaves, picked ripe and delivered within days of harvest.',
+    image: 'fresh-produce.svg',
   },
   {
     name: 'Dairy & Eggs',
     description:
       'Milk, butter, yogurt, cheese and free-range eggs from trusted farms and creameries, plus plant-based alternatives.',
+    image: 'dairy-eggs.svg',
   },
   {
     name: 'Bakery',
     description: 'Breads, rolls and pastries baked fresh every morning, including gluten-free options.',
+    image: 'bakery.svg',
   },
   {
     name: 'Meat & Seafood',
     description: 'Responsibly sourced meat, poultry and sustainably caught fish, cut and packed to order.',
+    image: 'meat-seafood.svg',
   },
   {
     name: 'Pantry',
     description: 'Everyday cupboard staples: oils, pasta, rice, tinned goods, spreads and baking essentials.',
+    image: 'pantry.svg',
   },
   {
     name: 'Beverages',
     description: 'Still and sparkling waters, juices, soft drinks and mixers for every occasion.',
+    image: 'beverages.svg',
   },
   {
     name: 'Coffee & Tea',
     description: 'Speciality whole-bean and ground coffee, capsules and loose-leaf and bagged teas.',
+    image: 'coffee-tea.svg',
   },
   {
     name: 'Snacks',
     description:
       'Crisps, nuts, chocolate and wholesome bites for lunchboxes, parties and the afternoon slump.',
+    image: 'snacks.svg',
   },
 ];
 

@@ -1,7 +1,8 @@
 /**
- * How the demo products are sold (issue 20 part B; packages/schema measures.ts): salmon and
- * cheddar by weight (price per kg, stock in grams, weighed at picking), coffee in packs with their
- * net content (a price per kg shows beside the pack's), water by the bottle with its 750 ml. Every
+ * How the demo products are sold (issue 20 part B; packages/schema measures.ts): salmon, cheddar,
+ * apples, bananas, vine tomatoes, chicken, ribeye and cod by weight (price per kg, stock in grams,
+ * weighed at picking); coffee, milk, pantry goods, juices and snacks in packs with their net
+ * content (a price per kg or L shows beside the pack's); water by the bottle with its 750 ml. Every
  * other demo product stays a piece (the columns' defaults). Kept apart from catalogue.ts so each
  * feature's seed data stays in its own file.
  */
@@ -38,9 +39,66 @@ export const MEASURED_PRODUCTS: Record<string, MeasuredSeed> = {
     description:
       'Full-flavoured cheddar aged for at least nine months for a firm, crumbly bite. Cut to order from the wheel.',
   },
+  // Issue 33: the goods the card prices "/ kg" are sold by the kg too (they were pieces at the
+  // per-kg price). Their stock and low-stock threshold become grams (× 1000, so the same products
+  // are sold out or low as before); the price stays per kg.
+  'FP-APL-001': {
+    measure: { ...BY_WEIGHT, quantityStep: 250, minQuantity: 500, maxQuantity: 5000 },
+    stock: 180_000,
+    lowStockThreshold: 20_000,
+  },
+  'FP-BAN-002': {
+    measure: { ...BY_WEIGHT, quantityStep: 250, minQuantity: 500, maxQuantity: 3000 },
+    stock: 320_000,
+    lowStockThreshold: 20_000,
+  },
+  'FP-TOM-004': {
+    measure: { ...BY_WEIGHT, quantityStep: 250, minQuantity: 250, maxQuantity: 3000 },
+    stock: 95_000,
+    lowStockThreshold: 10_000,
+  },
+  'MS-CHK-002': {
+    measure: { ...BY_WEIGHT, quantityStep: 250, minQuantity: 500, maxQuantity: 3000 },
+    stock: 60_000,
+    lowStockThreshold: 10_000,
+  },
+  'MS-RIB-004': {
+    measure: { ...BY_WEIGHT, quantityStep: 100, minQuantity: 300, maxQuantity: 2000 },
+    stock: 4_000,
+    lowStockThreshold: 5_000,
+  },
+  'MS-COD-008': {
+    measure: { ...BY_WEIGHT, quantityStep: 250, minQuantity: 250, maxQuantity: 2000 },
+    stock: 28_000,
+    lowStockThreshold: 10_000,
+  },
+  // Packs with their net content: the card and the product page show the price per kg or L.
   'CT-COL-001': { measure: { netContent: 454, netContentUnit: 'g' } },
   'CT-ETH-002': { measure: { netContent: 250, netContentUnit: 'g' } },
   'BV-SPW-001': { measure: { netContent: 750, netContentUnit: 'ml' } },
+  'FP-STR-008': { measure: { netContent: 400, netContentUnit: 'g' } },
+  'FP-SPN-005': { measure: { netContent: 200, netContentUnit: 'g' } },
+  'DE-MLK-002': { measure: { netContent: 2000, netContentUnit: 'ml' } },
+  'DE-YOG-003': { measure: { netContent: 500, netContentUnit: 'g' } },
+  'DE-BUT-004': { measure: { netContent: 250, netContentUnit: 'g' } },
+  'DE-OAT-007': { measure: { netContent: 1000, netContentUnit: 'ml' } },
+  'DE-MOZ-008': { measure: { netContent: 125, netContentUnit: 'g' } },
+  'PN-OIL-001': { measure: { netContent: 500, netContentUnit: 'ml' } },
+  'PN-SPG-002': { measure: { netContent: 500, netContentUnit: 'g' } },
+  'PN-RIC-003': { measure: { netContent: 1000, netContentUnit: 'g' } },
+  'PN-TOM-004': { measure: { netContent: 400, netContentUnit: 'g' } },
+  'PN-HNY-005': { measure: { netContent: 340, netContentUnit: 'g' } },
+  'PN-PNB-006': { measure: { netContent: 340, netContentUnit: 'g' } },
+  'PN-CHP-007': { measure: { netContent: 400, netContentUnit: 'g' } },
+  'PN-FLR-008': { measure: { netContent: 1500, netContentUnit: 'g' } },
+  'BV-OJC-002': { measure: { netContent: 1000, netContentUnit: 'ml' } },
+  'BV-APJ-003': { measure: { netContent: 1000, netContentUnit: 'ml' } },
+  'BV-LMN-005': { measure: { netContent: 330, netContentUnit: 'ml' } },
+  'BV-CCW-006': { measure: { netContent: 1000, netContentUnit: 'ml' } },
+  'CT-MAT-007': { measure: { netContent: 30, netContentUnit: 'g' } },
+  'SN-KET-001': { measure: { netContent: 150, netContentUnit: 'g' } },
+  'SN-ALM-002': { measure: { netContent: 200, netContentUnit: 'g' } },
+  'SN-DCH-003': { measure: { netContent: 100, netContentUnit: 'g' } },
 };
 
 /**

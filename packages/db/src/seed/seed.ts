@@ -20,6 +20,8 @@ export interface SeedResult {
 
 /** Where the web serves the shipped product illustrations from. */
 export const PRODUCT_IMAGE_BASE = '/products/';
+/** The categories' pictures, shipped beside them (apps/web/public/products/categories/). */
+export const CATEGORY_IMAGE_BASE = '/products/categories/';
 
 /** The product's food facts as stored (issue 20): lists in the catalogue's order, as the api writes them. */
 function storedFoodFacts(product: SeedProduct) {
@@ -54,10 +56,14 @@ export async function seedDemoData(dataSource: DataSource): Promise<SeedResult> 
     await seedPermissionModel(tx);
 
     const insertedCategories = await tx.query(
-      `INSERT INTO categories (name, description)
-       SELECT * FROM unnest($1::text[], $2::text[])
+      `INSERT INTO categories (name, description, image_url)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
        ON CONFLICT (name) DO NOTHING RETURNING id`,
-      [categories.map((c) => c.name), categories.map((c) => c.description)],
+      [
+        categories.map((c) => c.name),
+        categories.map((c) => c.description),
+        categories.map((c) => CATEGORY_IMAGE_BASE + c.image),
+      ],
     );
 
     const facts = products.map(storedFoodFacts);

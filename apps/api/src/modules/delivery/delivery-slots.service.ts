@@ -13,7 +13,10 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { loadZones, readLoads, TEMPLATE_COLUMNS, zoneFor } from './delivery-plan';
 import { isClosed, onWeekday, openOptions, slotKey, slotOn, upcomingSlots, type TemplateRow } from './slot-calendar';
 
-/** Checkout: the next days' open slots of the address's zone, earliest first (read, not locked). */
+/**
+ * Checkout: the next days' open slots of the address's zone, earliest first (read, not locked),
+ * and the postal code the address was read as.
+ */
 export async function availableSlots(
   ctx: ServiceContext,
   input: { shippingAddress?: string } | undefined,
@@ -22,14 +25,20 @@ export async function availableSlots(
   const zones = await loadZones(ctx.db);
   if (zones.length === 0) return { slotted: false, zone: null, slots: [] };
   if (!input?.shippingAddress) return { slotted: true, zone: null, slots: [] };
-  const zone = zoneFor(zones, postalCodeOf(input.shippingAddress));
-  if (!zone) return { slotted: true, zone: null, slots: [] };
+  const postalCode = postalCodeOf(input.shippingAddress);
+  const zone = zoneFor(zones, postalCode);
+  if (!zone) return { slotted: true, zone: null, slots: [], postalCode };
   const calendar = upcomingSlots(zone.templates, now);
   const loads = await readLoads(
     ctx.db,
     calendar.map((slot) => ({ templateId: slot.template.id, date: slot.date })),
   );
-  return { slotted: true, zone: { id: zone.id, name: zone.name }, slots: openOptions(calendar, loads) };
+  return {
+    slotted: true,
+    zone: { id: zone.id, name: zone.name },
+    slots: openOptions(calendar, loads),
+    postalCode,
+  };
 }
 
 /** Staff: every zone's slots on `date`, with booked / capacity, blocked and past their cut-off. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, Center, Image, Text } from '@mantine/core';
+import { IconBasket } from '@tabler/icons-react';
 import type { StorefrontCategoryDto } from '@shop/schema';
 import { pictureSrc } from '../../../lib/pictures';
 
@@ -15,9 +16,8 @@ export const CATEGORY_CARD_HEIGHT = 212;
 function NoPicture() {
   return (
     <Center h={CATEGORY_PICTURE_HEIGHT} bg="green.0" data-testid="category-no-picture" aria-hidden>
-      <Text fz={44} lh={1}>
-        🧺
-      </Text>
+      {/* An icon drawn by the app, not an emoji: a machine without an emoji font shows an empty box. */}
+      <IconBasket size={44} stroke={1.5} color="var(--mantine-color-green-8)" />
     </Center>
   );
 }

@@ -27,10 +27,12 @@ export function DietaryBadges({ labels }: { labels: readonly DietaryLabel[] }) {
     >
       {labels.map((label) => (
         <li key={label}>
+          {/* The theme colour, not a shade: with a shade Mantine's light variant fills the badge
+              with that shade and writes in the light colour of the same green, unreadable. */}
           <Badge
             size="sm"
             variant="light"
-            color="green.9"
+            color="green"
             title={DIETARY_LABEL_NAMES[label]}
             data-testid="dietary-badge"
           >

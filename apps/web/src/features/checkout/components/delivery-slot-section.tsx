@@ -8,6 +8,7 @@ import {
   NO_SLOT_LEFT,
   OUTSIDE_DELIVERY_AREA,
   SLOT_FEW_PLACES,
+  postcodeReadText,
   slotDayLabel,
   slotWindowLabel,
   type DeliverySlotOption,
@@ -23,9 +24,11 @@ interface Props {
   slots: readonly DeliverySlotOption[] | null;
   selected: DeliverySlotOption | null;
   onChange: (slot: DeliverySlotOption) => void;
+  /** The postal code the server read from the address (null: none found), named when outside. */
+  postalCode?: string | null;
 }
 
-export function DeliverySlotSection({ hasAddress, loading, slots, selected, onChange }: Props) {
+export function DeliverySlotSection({ hasAddress, loading, slots, selected, onChange, postalCode }: Props) {
   const money = useMoney();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="delivery-slot-section">
@@ -43,7 +46,7 @@ export function DeliverySlotSection({ hasAddress, loading, slots, selected, onCh
         </Stack>
       ) : slots === null ? (
         <Alert color="orange" data-testid="delivery-outside">
-          {OUTSIDE_DELIVERY_AREA}. Please choose another address.
+          {OUTSIDE_DELIVERY_AREA}. {postcodeReadText(postalCode)} Please check it, or choose another address.
         </Alert>
       ) : slots.length === 0 ? (
         <Alert color="orange" data-testid="delivery-none">

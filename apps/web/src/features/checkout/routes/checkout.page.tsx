@@ -147,6 +147,7 @@ export function CheckoutPage() {
                 loading={delivery.loading}
                 slots={delivery.outside ? null : (deliverySlots.data?.slots ?? [])}
                 selected={delivery.slot}
+                postalCode={deliverySlots.data?.postalCode}
                 onChange={(slot) => setPickedSlot(slotValue(slot))}
               />
             )}
