@@ -72,6 +72,8 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
+      // Plain http on localhost: allowed explicitly in production (apps/api/src/env.ts).
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       DATABASE_URL: databaseUrl.toString(),
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'warn',
