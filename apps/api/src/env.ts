@@ -112,6 +112,10 @@ export const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    /** The longest a rate-limit check waits for Redis (each command, and a connect) before counting locally. */
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+    /** After Redis failed to answer, how long the limits count in this process before asking it again. */
+    REDIS_BREAKER_SECONDS: z.coerce.number().positive().max(3600).default(10),
     OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
     OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
