@@ -56,7 +56,8 @@ export async function prepareEmbeddedSocket(dataDir: string): Promise<EmbeddedSo
   const path = join(directory, SOCKET_NAME);
   if (existsSync(path)) {
     // Left by a process that was killed (a clean stop removes it); a live one keeps its database.
-    if (await answers(path)) throw new Error(`The embedded database in ${dataDir} is in use by another process`);
+    if (await answers(path))
+      throw new Error(`The embedded database in ${dataDir} is in use by another process`);
     unlinkSync(path);
   }
   return {

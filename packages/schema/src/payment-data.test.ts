@@ -148,7 +148,12 @@ describe('issue 32: normalised text, real account numbers', () => {
   });
 
   it('takes IBANs and national account numbers, refuses card numbers in the account field', () => {
-    for (const account of ['DE89370400440532013000', 'DE89 3704 0044 0532 0130 00', '40-47-84 70872490', '12345678'])
+    for (const account of [
+      'DE89370400440532013000',
+      'DE89 3704 0044 0532 0130 00',
+      '40-47-84 70872490',
+      '12345678',
+    ])
       expect(isCardLikeAccountNumber(account), account).toBe(false);
     for (const card of ['4242 4242 4242 4242', '378282246310005', '5555-5555-5555-4444'])
       expect(isCardLikeAccountNumber(card), card).toBe(true);
@@ -166,6 +171,8 @@ describe('issue 32: normalised text, real account numbers', () => {
       bankAccountNumber: 'DE89370400440532013000',
     };
     expect(PlaceOrderInput.safeParse(order).success).toBe(true);
-    expect(PlaceOrderInput.safeParse({ ...order, bankAccountNumber: '4242424242424242' }).success).toBe(false);
+    expect(PlaceOrderInput.safeParse({ ...order, bankAccountNumber: '4242424242424242' }).success).toBe(
+      false,
+    );
   });
 });

@@ -18,7 +18,7 @@ export const CARD_DATA_MESSAGE =
 const DIGIT_GROUPS = /\d+(?:[\t\p{Zs}\p{Pd}\u2212\u00B7./_,']{1,3}\d+)*/gu;
 
 /** Characters that show nothing: zero-width spaces and joiners, word joiner, soft hyphen, BOM, bidi marks. */
-const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
 
 /**
  * A text as the card check reads it (issue 32): NFKC (full-width `４２４２`, superscript and circled

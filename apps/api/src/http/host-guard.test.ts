@@ -23,7 +23,12 @@ const get = (shop: TestApp, url: string, host: string) =>
 describe('without PUBLIC_URL', () => {
   it('refuses a rebound name on every path: the catalogue, the sign-in, the provider, tRPC writes', async () => {
     const shop = await start();
-    for (const url of ['/api/health', '/api/products', '/api/login', '/oidc/.well-known/openid-configuration']) {
+    for (const url of [
+      '/api/health',
+      '/api/products',
+      '/api/login',
+      '/oidc/.well-known/openid-configuration',
+    ]) {
       const response = await get(shop, url, 'attacker.example:3000');
       expect(response.statusCode, url).toBe(403);
       expect(response.json(), url).toEqual({ message: HOST_GUARD_MESSAGE, code: 'FORBIDDEN' });

@@ -35,7 +35,12 @@ async function startRedis(): Promise<void> {
     ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   );
-  const client = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 });
+  const client = new Redis({
+    port: redisPort,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    retryStrategy: () => 50,
+  });
   for (let attempt = 0; ; attempt++) {
     try {
       await client.connect();

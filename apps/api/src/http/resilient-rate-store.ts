@@ -63,7 +63,9 @@ export class LocalCounters {
   read(key: string): Counted {
     const now = Date.now();
     const entry = this.entries.get(key);
-    return !entry || entry.resetAt <= now ? { current: 0, ttl: 0 } : { current: entry.count, ttl: entry.resetAt - now };
+    return !entry || entry.resetAt <= now
+      ? { current: 0, ttl: 0 }
+      : { current: entry.count, ttl: entry.resetAt - now };
   }
 }
 

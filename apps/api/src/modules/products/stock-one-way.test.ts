@@ -31,7 +31,12 @@ interface Reply {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-async function call(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
+async function call(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Reply> {
   const response = await shop.app.inject({
     method: method as 'GET',
     url,
@@ -40,7 +45,8 @@ async function call(method: string, url: string, headers: Record<string, string>
   });
   return { status: response.statusCode, body: response.body ? response.json() : null };
 }
-const asAdmin = (method: string, url: string, body?: unknown) => call(method, url, { cookie: adminCookie }, body);
+const asAdmin = (method: string, url: string, body?: unknown) =>
+  call(method, url, { cookie: adminCookie }, body);
 
 /** A write token of the admin carrying only `permissions`. */
 async function tokenWith(permissions: string[]): Promise<Record<string, string>> {
@@ -94,11 +100,17 @@ describe('setting stock needs inventory:update', () => {
       version: opened.version,
     });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: PRODUCT_STOCK_WRITE_MESSAGES.permission });
+    expect(refused.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: PRODUCT_STOCK_WRITE_MESSAGES.permission,
+    });
     expect(await stockOf(shop.dataSource, product.id)).toBe(2360);
 
     // The same edit without stock is its to make; the level stays.
-    const edited = await call('PUT', `/api/products/${product.id}`, token, { ...formOf(opened), price: '3.10' });
+    const edited = await call('PUT', `/api/products/${product.id}`, token, {
+      ...formOf(opened),
+      price: '3.10',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ price: '3.10', stock: 2360 });
 
@@ -149,9 +161,15 @@ describe('a stock value needs a precondition', () => {
     const opened = await read(product.id);
     await makeOrder(shop.dataSource, { items: [{ productId: product.id, quantity: 3 }] });
 
-    const stale = await asAdmin('PUT', `/api/products/${product.id}`, { ...formOf(opened), stock: opened.stock });
+    const stale = await asAdmin('PUT', `/api/products/${product.id}`, {
+      ...formOf(opened),
+      stock: opened.stock,
+    });
     expect(stale.status).toBe(428);
-    expect(stale.body).toEqual({ code: 'PRECONDITION_REQUIRED', message: PRODUCT_STOCK_WRITE_MESSAGES.precondition });
+    expect(stale.body).toEqual({
+      code: 'PRECONDITION_REQUIRED',
+      message: PRODUCT_STOCK_WRITE_MESSAGES.precondition,
+    });
     expect(stale.body.message).toMatch(/expectedStock/);
     expect(stale.body.message).toMatch(/version/);
     expect(await stockOf(shop.dataSource, product.id)).toBe(7);
