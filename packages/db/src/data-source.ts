@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
-import { prepareEmbeddedSocket, restrictSocket } from './embedded-socket';
+import { prepareEmbeddedSocket, refuseServedDataDir, restrictSocket } from './embedded-socket';
 
 export interface DatabaseConfig {
   /** A postgres:// URL. When absent, the embedded database is used. */
@@ -88,12 +88,13 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
   ]);
   const dataDir = config.dataDir ?? './.data';
   mkdirSync(dataDir, { recursive: true });
-  // A Unix socket in a private directory of DATA_DIR, not a TCP port: PGlite lets in whoever
-  // reaches it, as superuser (embedded-socket.ts). Prepared first: a DATA_DIR that another running
-  // process serves is refused before PGlite opens its files.
-  const socket = await prepareEmbeddedSocket(dataDir);
+  // A DATA_DIR that another running process serves is refused before PGlite opens its files.
+  await refuseServedDataDir(dataDir);
   // pg_trgm backs the product search's indexes (migration SearchTrigramIndexes1765400000000).
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // A Unix socket in a private directory of DATA_DIR, not a TCP port: PGlite lets in whoever
+  // reaches it, as superuser (embedded-socket.ts).
+  const socket = prepareEmbeddedSocket(dataDir);
   const server = new PGLiteSocketServer({
     db: pglite,
     path: socket.path,

@@ -41,25 +41,39 @@ function answers(path: string): Promise<boolean> {
   });
 }
 
-/** Prepares the private directory and a free socket path for the embedded database in `dataDir`. */
-export async function prepareEmbeddedSocket(dataDir: string): Promise<EmbeddedSocket> {
-  let directory = join(resolve(dataDir), '.socket');
-  let temporary = false;
-  if (join(directory, SOCKET_NAME).length > MAX_SOCKET_PATH) {
-    directory = mkdtempSync(join(tmpdir(), 'freshcart-db-'));
-    temporary = true;
-  } else {
+/** DATA_DIR/.socket, or (temporary) a directory to make under the system's temporary directory. */
+function socketDirectory(dataDir: string): { directory: string; temporary: boolean } {
+  const directory = join(resolve(dataDir), '.socket');
+  return join(directory, SOCKET_NAME).length > MAX_SOCKET_PATH
+    ? { directory: '', temporary: true }
+    : { directory, temporary: false };
+}
+
+/**
+ * Refuses a DATA_DIR that another running process serves (its socket answers), before PGlite opens
+ * the files. Creates nothing: a fresh DATA_DIR stays empty for PGlite's first start.
+ */
+export async function refuseServedDataDir(dataDir: string): Promise<void> {
+  const { directory, temporary } = socketDirectory(dataDir);
+  if (temporary) return;
+  const path = join(directory, SOCKET_NAME);
+  if (existsSync(path) && (await answers(path)))
+    throw new Error(`The embedded database in ${dataDir} is in use by another process`);
+}
+
+/** The private directory and a free socket path for the embedded database in `dataDir`. */
+export function prepareEmbeddedSocket(dataDir: string): EmbeddedSocket {
+  const planned = socketDirectory(dataDir);
+  const temporary = planned.temporary;
+  const directory = temporary ? mkdtempSync(join(tmpdir(), 'freshcart-db-')) : planned.directory;
+  if (!temporary) {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     // An existing directory keeps its mode on mkdir: make it private whatever it was.
     chmodSync(directory, 0o700);
   }
   const path = join(directory, SOCKET_NAME);
-  if (existsSync(path)) {
-    // Left by a process that was killed (a clean stop removes it); a live one keeps its database.
-    if (await answers(path))
-      throw new Error(`The embedded database in ${dataDir} is in use by another process`);
-    unlinkSync(path);
-  }
+  // Left by a process that was killed (a clean stop removes it; a live one was refused before).
+  if (existsSync(path)) unlinkSync(path);
   return {
     path,
     url: `postgres://postgres@${encodeURIComponent(directory)}/postgres`,
