@@ -116,25 +116,30 @@ describe('a frozen Redis', () => {
     );
     const product = await makeProduct(shop.dataSource, { stock: 1000 });
 
-    redisProcess.kill('SIGSTOP');
-    try {
+    // 30 at once: 10 shoppers × 1 order, 10 searches, 10 sign-ins, each from its own address.
+    const burst = async (net: number) => {
       const started = performance.now();
-      // 30 at once: 10 shoppers × 1 order, 10 searches, 10 sign-ins, each from its own address.
       const results = await Promise.all([
         ...shoppers.map((cookie) => timed(placeOrder(cookie, product))),
-        ...shoppers.map((_, i) => timed(search(`203.0.113.${i + 1}`))),
-        ...shoppers.map((_, i) => timed(login(`192.0.2.${i + 1}`))),
+        ...shoppers.map((_, i) => timed(search(`203.0.${net}.${i + 1}`))),
+        ...shoppers.map((_, i) => timed(login(`192.0.${net}.${i + 1}`))),
       ]);
-      const wall = performance.now() - started;
-      const slowest = Math.max(...results.map((result) => result.ms));
-      console.log(
-        `frozen Redis: 30 requests at once, slowest ${Math.round(slowest)} ms, all done in ${Math.round(wall)} ms ` +
-          `(healthy search ${Math.round(baseline.ms)} ms)`,
-      );
       expect(results.slice(0, 10).map((result) => result.status)).toEqual(Array(10).fill(201));
       expect(results.slice(10, 20).map((result) => result.status)).toEqual(Array(10).fill(200));
       expect(results.slice(20).map((result) => result.status)).toEqual(Array(10).fill(302));
-      expect(slowest).toBeLessThan(baseline.ms + MAX_EXTRA_MS + 1500); // 30 at once on 2 shared cores
+      return { slowest: Math.max(...results.map((result) => result.ms)), wall: performance.now() - started };
+    };
+    const healthy = await burst(1);
+
+    redisProcess.kill('SIGSTOP');
+    try {
+      const frozen = await burst(2);
+      console.log(
+        `30 requests at once: healthy Redis slowest ${Math.round(healthy.slowest)} ms, frozen Redis slowest ` +
+          `${Math.round(frozen.slowest)} ms (+${Math.round(frozen.slowest - healthy.slowest)} ms)`,
+      );
+      // One deadline (250 ms) added, with room for a loaded machine.
+      expect(frozen.slowest - healthy.slowest).toBeLessThan(MAX_EXTRA_MS + 400);
 
       // One after another, each is quick (the breaker is open: Redis is not asked at all).
       const one = shoppers[0]!;
