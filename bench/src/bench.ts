@@ -289,6 +289,7 @@ async function main() {
         PORT: String(apiPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+        ALLOW_HTTP_PUBLIC_URL: 'true',
         LOG_LEVEL: 'warn',
         SESSION_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: 'false',

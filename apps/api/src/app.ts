@@ -30,6 +30,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { toPublicError } from './errors';
 import { installRequestGuard } from './http/request-guard';
+import { installHostGuard } from './http/host-guard';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './http/rate-limits';
 import { installSessions } from './modules/auth/sessions';
@@ -145,6 +146,8 @@ export async function buildApp({
     },
   });
 
+  // Without PUBLIC_URL, only this machine's names (DNS rebinding): before everything else.
+  installHostGuard(app, { env });
   // Before sessions and routes: a rejected cross-site write costs no database work.
   installRequestGuard(app, { env });
 

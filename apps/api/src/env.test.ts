@@ -15,6 +15,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://shop.example.com',
   OIDC_ISSUER_URL: 'https://id.example.com',
   OIDC_CLIENT_ID: 'shop',
+  DATABASE_URL: 'postgres://shop@db.example.com:5432/shop',
 };
 
 /** The lines of the refusal, without the heading. */
@@ -64,6 +65,7 @@ describe('production refuses to start without', () => {
     expect(refusal({ NODE_ENV: 'production' }).map((line) => line.split(':')[0])).toEqual([
       'SESSION_SECRET',
       'PUBLIC_URL',
+      'DATABASE_URL',
       'OIDC_ISSUER_URL',
     ]);
   });
@@ -78,6 +80,42 @@ describe('production refuses to start without', () => {
     const demo = { ...PRODUCTION, OIDC_ISSUER_URL: undefined, OIDC_CLIENT_ID: undefined };
     expect(() => loadEnv(demo)).toThrow();
     expect(loadEnv({ ...demo, AUTH_DEV_PROVIDER: 'true' }).AUTH_DEV_PROVIDER).toBe(true);
+  });
+});
+
+describe('production refuses what only suits a test or a demo, unless explicitly allowed (issue 32)', () => {
+  const DEV_SECRET = loadEnv({}).SESSION_SECRET;
+  it.each([
+    [
+      'the embedded database',
+      { DATABASE_URL: undefined },
+      'ALLOW_EMBEDDED_DATABASE',
+      /^DATABASE_URL: is required in production: the embedded database .*ALLOW_EMBEDDED_DATABASE=true/,
+    ],
+    [
+      'the development session secret',
+      { SESSION_SECRET: DEV_SECRET },
+      'ALLOW_DEV_SESSION_SECRET',
+      /^SESSION_SECRET: is the development secret published in the source.*ALLOW_DEV_SESSION_SECRET=true/,
+    ],
+    [
+      'an http:// PUBLIC_URL',
+      { PUBLIC_URL: 'http://shop.example.com' },
+      'ALLOW_HTTP_PUBLIC_URL',
+      /^PUBLIC_URL: must be an https:\/\/ URL in production.*ALLOW_HTTP_PUBLIC_URL=true/,
+    ],
+  ])('%s: one line naming the variable, and the variable that allows it', (_what, change, allow, message) => {
+    const lines = refusal({ ...PRODUCTION, ...change });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(() => loadEnv({ ...PRODUCTION, ...change, [allow]: 'true' })).not.toThrow();
+  });
+
+  it('outside production all three are the zero-configuration defaults', () => {
+    const env = loadEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toBe(DEV_SECRET);
+    expect(() => loadEnv({ PUBLIC_URL: 'http://localhost:3000' })).not.toThrow();
   });
 });
 
@@ -267,6 +305,7 @@ describe('the entry point', () => {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://shop.example.com',
+        DATABASE_URL: 'postgres://shop@db.example.com:5432/shop',
         AUTH_DEV_PROVIDER: 'true',
       },
       encoding: 'utf8',

@@ -4,7 +4,11 @@
  *
  * Production fails closed (docs/deploy.md): with NODE_ENV=production the api refuses to start
  * without SESSION_SECRET, PUBLIC_URL and a real OpenID Connect provider over https
- * (AUTH_DEV_PROVIDER=true is the loud exception for demos), and loads no demo data unless SEED_DEMO=true. Outside
+ * (AUTH_DEV_PROVIDER=true is the loud exception for demos), and loads no demo data unless SEED_DEMO=true.
+ * It also refuses, unless explicitly allowed (issue 32, docs/security.md), the embedded database
+ * (ALLOW_EMBEDDED_DATABASE), the development SESSION_SECRET published in this file
+ * (ALLOW_DEV_SESSION_SECRET) and a plain-http PUBLIC_URL, whose cookies are not Secure
+ * (ALLOW_HTTP_PUBLIC_URL). Outside
  * production the development sign-in — one click to become admin — listens on 127.0.0.1 unless
  * HOST says otherwise.
  */
@@ -108,11 +112,21 @@ export const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    /** The longest a rate-limit check waits for Redis (each command, and a connect) before counting locally. */
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+    /** After Redis failed to answer, how long the limits count in this process before asking it again. */
+    REDIS_BREAKER_SECONDS: z.coerce.number().positive().max(3600).default(10),
     OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
     OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
     /** Runs the development identity provider even with NODE_ENV=production (demos only). */
     AUTH_DEV_PROVIDER: flag(false),
+    /** Runs the embedded database (no DATABASE_URL) with NODE_ENV=production: a one-instance demo. */
+    ALLOW_EMBEDDED_DATABASE: flag(false),
+    /** Accepts the development SESSION_SECRET (published in the source) with NODE_ENV=production: tests only. */
+    ALLOW_DEV_SESSION_SECRET: flag(false),
+    /** Accepts an http:// PUBLIC_URL with NODE_ENV=production (cookies then not Secure): tests on localhost. */
+    ALLOW_HTTP_PUBLIC_URL: flag(false),
     /** Requests per minute and client IP to /api/login and /api/callback (each); 0 = no limit. */
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
     /**
@@ -213,6 +227,27 @@ export const EnvSchema = z
       refuse(
         'PUBLIC_URL',
         'is required in production: the origin shoppers use, e.g. https://shop.example.com',
+      );
+    }
+    if (production && env.SESSION_SECRET === DEV_SESSION_SECRET && !env.ALLOW_DEV_SESSION_SECRET) {
+      refuse(
+        'SESSION_SECRET',
+        'is the development secret published in the source: anyone can sign sessions with it ' +
+          '(make one with `openssl rand -hex 32`; ALLOW_DEV_SESSION_SECRET=true for a test only)',
+      );
+    }
+    if (production && env.PUBLIC_URL && new URL(env.PUBLIC_URL).protocol === 'http:' && !env.ALLOW_HTTP_PUBLIC_URL) {
+      refuse(
+        'PUBLIC_URL',
+        'must be an https:// URL in production: over http the session cookie is not Secure ' +
+          '(ALLOW_HTTP_PUBLIC_URL=true for a test on this computer)',
+      );
+    }
+    if (production && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+      refuse(
+        'DATABASE_URL',
+        'is required in production: the embedded database is for one instance on one computer ' +
+          '(ALLOW_EMBEDDED_DATABASE=true for a demo)',
       );
     }
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {

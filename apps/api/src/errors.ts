@@ -52,6 +52,15 @@ export class TooManyRequestsError extends DomainError {
     super('TOO_MANY_REQUESTS', message);
   }
 }
+/**
+ * A write that must say what it was based on and did not (428): a stock level sent without
+ * `version` or `expectedStock` (modules/products/stock-write-rules.ts).
+ */
+export class PreconditionRequiredError extends DomainError {
+  constructor(message: string) {
+    super('PRECONDITION_REQUIRED', message);
+  }
+}
 /** The service cannot answer right now (e.g. the session store is unreadable); the caller may retry. */
 export class ServiceUnavailableError extends DomainError {
   constructor(
@@ -72,6 +81,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
+  PRECONDITION_REQUIRED: 428,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -26,6 +26,7 @@ test.beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       SESSION_SECRET: randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',

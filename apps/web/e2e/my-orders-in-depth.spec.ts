@@ -129,7 +129,7 @@ test('a product renamed by staff keeps its old name on the old order', async ({ 
       name: 'Renamed Apples',
       description: current.description,
       price: current.price,
-      stock: current.stock,
+      // No stock: a stock value needs expectedStock or version (issue 32), and a rename keeps the level.
       categoryId: current.categoryId,
       lowStockThreshold: current.lowStockThreshold,
       isOrganic: current.isOrganic,

@@ -167,7 +167,7 @@ test('the shopkeeper journey: category, product, order, email, cancel, buy again
       name: renamed,
       description: current.description,
       price: current.price,
-      stock: current.stock,
+      // No stock: a stock value needs expectedStock or version (issue 32), and a rename keeps the level.
       categoryId: current.categoryId,
       lowStockThreshold: current.lowStockThreshold,
       isOrganic: current.isOrganic,

@@ -149,8 +149,9 @@ export async function runInventoryManager(world: World, actor: Actor): Promise<v
 }
 
 /**
- * The product form, saved with a new price (PUT sends the whole form, the stock it showed
- * included — exactly what the admin screen does).
+ * The product form, saved with a new price (PUT sends the whole form without the stock, exactly
+ * what the admin screen does: it sends stock only when the user changed it, with expectedStock; a
+ * stock value without a precondition is refused with 428, apps/api/src/modules/products/stock-write-rules.ts).
  */
 async function editHotPrice(world: World, actor: Actor, deltaCents: number): Promise<void> {
   const hot = world.hot[0]!;
@@ -169,7 +170,6 @@ async function editHotPrice(world: World, actor: Actor, deltaCents: number): Pro
       description: product.description ?? product.name,
       price: (cents / 100).toFixed(2),
       unit: product.unit,
-      stock: product.stock,
       categoryId: product.categoryId,
       imageUrl: product.imageUrl ?? null,
       isOrganic: product.isOrganic,

@@ -1,6 +1,6 @@
 /**
  * The one way to reach the database. `DATABASE_URL` set → that PostgreSQL; unset → an embedded
- * PostgreSQL (PGlite, persisted in `dataDir`) behind a local socket, reached through TypeORM's
+ * PostgreSQL (PGlite, persisted in `dataDir`) behind a private Unix socket, reached through TypeORM's
  * ordinary `postgres` driver: the same code path as production (docs/stack.md).
  */
 import 'reflect-metadata';
@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
+import { prepareEmbeddedSocket, refuseServedDataDir, restrictSocket } from './embedded-socket';
 
 export interface DatabaseConfig {
   /** A postgres:// URL. When absent, the embedded database is used. */
@@ -87,16 +88,21 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
   ]);
   const dataDir = config.dataDir ?? './.data';
   mkdirSync(dataDir, { recursive: true });
+  // A DATA_DIR that another running process serves is refused before PGlite opens its files.
+  await refuseServedDataDir(dataDir);
   // pg_trgm backs the product search's indexes (migration SearchTrigramIndexes1765400000000).
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // A Unix socket in a private directory of DATA_DIR, not a TCP port: PGlite lets in whoever
+  // reaches it, as superuser (embedded-socket.ts).
+  const socket = prepareEmbeddedSocket(dataDir);
   const server = new PGLiteSocketServer({
     db: pglite,
-    host: '127.0.0.1',
-    port: 0,
+    path: socket.path,
     maxConnections: EMBEDDED_MAX_SOCKETS,
   });
   await server.start();
-  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
+  restrictSocket(socket);
+  const url = socket.url;
   const dataSource = new DataSource(
     dataSourceOptions(url, {
       ...config,
@@ -115,6 +121,7 @@ async function openEmbeddedDatabase(config: DatabaseConfig): Promise<Database> {
       if (dataSource.isInitialized) await dataSource.destroy();
       await server.stop();
       await pglite.close();
+      socket.cleanup();
     },
   };
 }

@@ -68,7 +68,8 @@ export function overviewOrderNumber(id: string): string {
  * Lost updates (issue 15, edit-version.ts): `version` is the version the form loaded; when the
  * product was edited since, 409. Stock is optional: without it the level is left alone (orders
  * move it while the dialog is open). With `expectedStock` (the level the form loaded) the new level
- * is set only if the stock is still that, else 409; without it (older scripts) it is set as sent.
+ * is set only if the stock is still that, else 409. Stock needs `inventory:update` and a precondition,
+ * `expectedStock` or `version` (428 without either): PRODUCT_STOCK_WRITE_MESSAGES, issue 32.
  */
 export const ProductUpdateInput = ProductFields.extend({
   id: z.uuid('id must be a uuid'),
@@ -86,6 +87,15 @@ export const ProductUpdateInput = ProductFields.extend({
   })
   .meta(documentedAs((rendered) => ({ ...rendered, dependentRequired: { expectedStock: ['stock'] } })));
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
+
+/** Why a product update's stock value was refused (apps/api modules/products/stock-write-rules.ts). */
+export const PRODUCT_STOCK_WRITE_MESSAGES = {
+  permission:
+    'Changing stock needs the inventory:update permission: leave stock out to keep the current level',
+  precondition:
+    'stock needs a precondition: send expectedStock (the stock level you read) or version (the ' +
+    'product version you read), or leave stock out to keep the current level',
+} as const;
 
 /** What `DELETE /api/products/:id` did: a product that appears in orders is deactivated instead. */
 export const ProductDeleteResult = z.object({

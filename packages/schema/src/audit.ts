@@ -1,6 +1,7 @@
 /**
  * The audit log (issue 17, item 10; docs/architecture.md §4 "Audit log"): every security-relevant
- * event — sign-ins, sign-outs, changes of users, roles, permissions, groups and API tokens, and the
+ * event — sign-ins, sign-outs, changes of users, roles, permissions, groups, API tokens and the shop
+ * settings, and the
  * calls refused on staff routes — as one append-only row with who, when, from where and what changed.
  * Admins read it on Admin → Audit Log (`audit:read`), and scripts at GET /api/admin/audit-events.
  *
@@ -31,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'group.permissions_changed',
   'api_token.created',
   'api_token.revoked',
+  'settings.updated',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -42,6 +44,7 @@ export const AUDIT_TARGET_TYPES = [
   'permission',
   'permission_group',
   'api_token',
+  'settings',
   'procedure',
   'route',
 ] as const;

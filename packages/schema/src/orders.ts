@@ -4,7 +4,7 @@ import { DeliverySlotRefInput } from './delivery';
 import { MAX_CENTS, toCents } from './money';
 import { MoneyString } from './products';
 import { CLIENT_AMOUNT_DOC, documentedAs } from './openapi-meta';
-import { CARD_DATA_MESSAGE, containsCardNumber } from './payment-data';
+import { CARD_DATA_MESSAGE, containsCardNumber, isCardLikeAccountNumber } from './payment-data';
 import { MAX_BASE_QUANTITY, MEASURE_UNITS } from './measures';
 import { ORDER_LINE_MEASURE_SHAPE } from './measure-fields';
 
@@ -134,6 +134,12 @@ export function findCardData(
     // The idempotency key is the client's opaque retry token, often built from a millisecond
     // timestamp (13 digits): it is compared for equality, never read as payment data.
     if (path.length === 1 && path[0] === 'idempotencyKey') return found;
+    // A bank account number is an IBAN or a national number, whose digits may pass the Luhn check
+    // (DE89 3704 0044 0532 0130 00 does): it is refused only when it is a card scheme's number.
+    if (path.length === 1 && path[0] === 'bankAccountNumber') {
+      if (isCardLikeAccountNumber(value)) found.push(path);
+      return found;
+    }
     if (containsCardNumber(value)) found.push(path);
   } else if (typeof value === 'number' || typeof value === 'bigint') {
     if (containsCardNumber(String(value))) found.push(path);
@@ -267,6 +273,7 @@ const PlaceOrderBody = z
       .regex(/^\d{4}$/, 'cardLastFour must be exactly 4 digits')
       .optional(),
     bankName: optionalText('bankName', ORDER_LIMITS.bankName),
+    /** An IBAN or a national account number; one that is a card number is refused (findCardData). */
     bankAccountNumber: optionalText('bankAccountNumber', ORDER_LIMITS.bankAccountNumber).refine(
       (value) => value === undefined || /^[A-Za-z0-9 -]+$/.test(value),
       'bankAccountNumber may hold letters, digits, spaces and dashes only',

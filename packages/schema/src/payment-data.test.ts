@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_DATA_MESSAGE, containsCardNumber, passesLuhn } from './payment-data';
+import { CARD_DATA_MESSAGE, containsCardNumber, isCardLikeAccountNumber, passesLuhn } from './payment-data';
+import { PlaceOrderInput } from './orders';
 import { AddressInput } from './addresses';
 import { ProfileUpdateInput } from './profile';
 import { CreateUserInput } from './user-management';
@@ -129,6 +130,49 @@ describe('free-text fields refuse a card number with the card-data message', () 
     expect(result.success).toBe(false);
     expect(result.error!.issues).toContainEqual(
       expect.objectContaining({ path: [path], message: CARD_DATA_MESSAGE }),
+    );
+  });
+});
+
+describe('issue 32: normalised text, real account numbers', () => {
+  it('finds a card behind `_`, `,`, invisible characters and compatibility digits', () => {
+    for (const text of [
+      '4242_4242_4242_4242',
+      '4242,4242,4242,4242',
+      '4242\u200B4242\u200B4242\u200B4242',
+      '4242\uFEFF4242\u200D4242\u00AD4242',
+      '４２４２４２４２４２４２４２４２',
+      '4242\u20144242\u20144242\u20144242',
+    ])
+      expect(containsCardNumber(text), JSON.stringify(text)).toBe(true);
+  });
+
+  it('takes IBANs and national account numbers, refuses card numbers in the account field', () => {
+    for (const account of [
+      'DE89370400440532013000',
+      'DE89 3704 0044 0532 0130 00',
+      '40-47-84 70872490',
+      '12345678',
+    ])
+      expect(isCardLikeAccountNumber(account), account).toBe(false);
+    for (const card of ['4242 4242 4242 4242', '378282246310005', '5555-5555-5555-4444'])
+      expect(isCardLikeAccountNumber(card), card).toBe(true);
+    // The IBAN's digits pass the Luhn check: the free-text detector alone would refuse it.
+    expect(containsCardNumber('DE89370400440532013000')).toBe(true);
+  });
+
+  it('an order paid by transfer to the standard example IBAN parses', () => {
+    const order = {
+      items: [{ productId: '6f1c3b2e-0000-4000-8000-000000000000', quantity: 1, price: '1.00' }],
+      total: '1.00',
+      paymentMethod: 'bank_transfer',
+      shippingAddress: '1 Main St',
+      bankName: 'Commerzbank',
+      bankAccountNumber: 'DE89370400440532013000',
+    };
+    expect(PlaceOrderInput.safeParse(order).success).toBe(true);
+    expect(PlaceOrderInput.safeParse({ ...order, bankAccountNumber: '4242424242424242' }).success).toBe(
+      false,
     );
   });
 });

@@ -13,8 +13,10 @@
  *
  * Counters: with REDIS_URL set they live in Redis, so the limits hold for the whole shop however
  * many api instances serve it; without it each process counts alone (behind N instances a client
- * gets up to N× the limit). If Redis cannot be reached a call is let through rather than refused:
- * the limits throttle abuse, they are not what keeps data safe. Clients are told apart by `req.ip`:
+ * gets up to N× the limit). Redis failing in any way (down, refusing, frozen) holds no request:
+ * each call to it has a deadline of REDIS_TIMEOUT_MS, and the first failure opens a breaker for
+ * REDIS_BREAKER_SECONDS during which the counters live in this process (the limits then hold per
+ * instance), after which one call tries Redis again (resilient-rate-store.ts). Clients are told apart by `req.ip`:
  * behind a proxy or load balancer set TRUST_PROXY, or every visitor shares the proxy's address and
  * therefore one counter.
  */
@@ -23,6 +25,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Env } from '../env';
 import type { CallLimiter } from '../context';
+import { RedisBreaker, resilientRedisStore } from './resilient-rate-store';
 
 /**
  * Who a counter belongs to: an API token (a script has its own counter and its own limit), else
@@ -49,21 +52,36 @@ const MINUTE = '1 minute';
 export async function installRateLimits(app: FastifyInstance, env: Env): Promise<RateLimits> {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, {
-        // A request never waits for Redis to come back: it fails fast and is let through.
+        // A request never waits for Redis to come back: it fails fast and counts in this process.
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
+        connectTimeout: env.REDIS_TIMEOUT_MS,
+        // A frozen Redis keeps its connection open and never answers: without this a command
+        // waited for ever (the audit: 30 of 30 orders past 15 s).
+        commandTimeout: env.REDIS_TIMEOUT_MS,
       })
     : null;
+  let breaker: RedisBreaker | null = null;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate limits: Redis unavailable'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
+    breaker = new RedisBreaker(env.REDIS_BREAKER_SECONDS * 1000, app.log);
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis && { redis, nameSpace: 'shop-rate-limit:', skipOnError: true }),
+    // With Redis: the counters there, behind a deadline and a breaker, counted in this process
+    // while Redis does not answer (resilient-rate-store.ts).
+    ...(redis &&
+      breaker && {
+        store: resilientRedisStore(redis, {
+          nameSpace: 'shop-rate-limit:',
+          timeoutMs: env.REDIS_TIMEOUT_MS,
+          breaker,
+        }),
+        skipOnError: true,
+      }),
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(`Too many requests. Please try again in ${context.after}.`), {
         statusCode: context.statusCode,
@@ -73,8 +91,10 @@ export async function installRateLimits(app: FastifyInstance, env: Env): Promise
   // The plugin's in-memory store answers an increment with its live counter object, so checks that
   // overlap (the calls of one tRPC batch run at once) all read the final count and all refuse.
   // One check at a time (each takes microseconds) gives each call its own count.
+  // With Redis the store answers copies and a check never waits behind another's Redis call.
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(check: () => Promise<T>): Promise<T> => {
+    if (redis) return check();
     const result = queue.then(check);
     queue = result.catch(() => undefined);
     return result;

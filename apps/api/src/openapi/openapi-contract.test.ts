@@ -332,8 +332,13 @@ describe('real calls of every operation', () => {
         })
       ).statusCode,
     ).toBe(409);
-    expect((await call(admin, 'PUT', `/api/products/${MISSING}`, { body: productBody() })).statusCode).toBe(
-      404,
+    expect(
+      (await call(admin, 'PUT', `/api/products/${MISSING}`, { body: productBody({ expectedStock: 50 }) }))
+        .statusCode,
+    ).toBe(404);
+    // A stock value without expectedStock or version (issue 32).
+    expect((await call(admin, 'PUT', `/api/products/${product.id}`, { body: productBody() })).statusCode).toBe(
+      428,
     );
     expect(
       (await call(admin, 'PATCH', `/api/products/${product.id}`, { body: { stock: 40, reason: 'count' } }))

@@ -99,6 +99,11 @@ const ERROR_STATUSES = {
     id: 'UnprocessableContent',
     description: 'The Idempotency-Key was already used for a different order',
   },
+  428: {
+    code: 'PRECONDITION_REQUIRED',
+    id: 'PreconditionRequired',
+    description: 'A stock value sent without `expectedStock` or `version`',
+  },
   429: {
     code: 'TOO_MANY_REQUESTS',
     id: 'TooManyRequests',
@@ -240,6 +245,10 @@ const DESCRIPTIONS: Partial<Record<ProcedurePath, string>> = {
     'Without `limit`, a signed-in caller gets the whole catalogue (name order), while a caller who is ' +
     'not signed in gets the first 100 products only: page on with `limit` and `cursor` (the id of the ' +
     "previous page's last product) or `offset`.",
+  'products.update':
+    'Fields the body leaves out keep their values. Setting `stock` needs `inventory:update` (403 ' +
+    'otherwise) and a precondition, `expectedStock` or `version` (428 otherwise), so a read-modify-write ' +
+    'never writes back units sold meanwhile.',
   'orders.list':
     'Newest first. Without `limit`, staff who may read every order get the newest 100 and a customer ' +
     'gets all of their own. `X-Total-Count` says how many there are in all, and `Link` with ' +
@@ -279,6 +288,13 @@ const NOT_FOUND_IN_BODY: Partial<Record<ProcedurePath, string>> = {
   'apiTokens.create': 'No such user',
   'delivery.createTemplate': 'No such delivery zone',
   'delivery.setBlocked': 'No such slot template',
+};
+
+/** What a 428 means, for each procedure that answers one (issue 32: stock has one way in). */
+const PRECONDITIONS: Partial<Record<ProcedurePath, string>> = {
+  'products.update':
+    '`stock` was sent without a precondition: send `expectedStock` (the level you read) or `version` ' +
+    '(the version you read) with it, or leave `stock` out to keep the level',
 };
 
 /** What a 409 means, for each procedure that answers one (`details.reason` where it has one). */
@@ -459,6 +475,7 @@ function tableOperation(route: RestRoute): ZodOpenApiOperationObject {
         409: CONFLICTS[route.procedure] ?? false,
         ...(writes && WRITE_ERRORS),
         422: route.procedure === 'orders.create',
+        428: PRECONDITIONS[route.procedure] ?? false,
         429: RATE_LIMITED[route.procedure] ?? false,
       }),
     },

@@ -32,6 +32,9 @@ export function productionEnv(publicUrl: string, sessionSecret: string): Record<
     NODE_ENV: 'production',
     AUTH_DEV_PROVIDER: 'true',
     PUBLIC_URL: publicUrl,
+    // Plain http on 127.0.0.1, and the embedded database in the tests that run it (issue 32).
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+    ALLOW_EMBEDDED_DATABASE: 'true',
     SESSION_SECRET: sessionSecret,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -82,6 +82,8 @@ async function startShop(database: string, sessionSecret: string): Promise<Runni
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
+      // Plain http on localhost: allowed explicitly in production (apps/api/src/env.ts).
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       DATABASE_URL: url,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'warn',

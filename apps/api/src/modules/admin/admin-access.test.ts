@@ -71,6 +71,7 @@ const cases: Case[] = [
         description: 'Changed',
         price: '3.00',
         stock: 4,
+        expectedStock: 100, // a stock value needs a precondition (issue 32)
         categoryId: await firstCategoryId(),
       }),
   },

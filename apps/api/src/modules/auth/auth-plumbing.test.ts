@@ -65,6 +65,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
       PUBLIC_URL: 'https://shop.example.com',
+      DATABASE_URL: 'postgres://shop@db.example.com:5432/shop',
     };
     expect(() => loadEnv(production)).toThrow(/OIDC_ISSUER_URL: is required in production/);
     expect(loadEnv({ ...production, AUTH_DEV_PROVIDER: 'true' }).AUTH_DEV_PROVIDER).toBe(true);

@@ -251,6 +251,7 @@ describe('the product page and the product form', () => {
     const edited = await admin.products.update({
       id: created.id,
       ...form(),
+      expectedStock: 30, // a stock value needs a precondition (issue 32)
       isOrganic: false,
       isGlutenFree: true,
     });
@@ -264,6 +265,7 @@ describe('the product page and the product form', () => {
     const cleared = await admin.products.update({
       id: created.id,
       ...form(),
+      expectedStock: 30, // a stock value needs a precondition (issue 32)
       allergens: [],
       nutrition: null,
     });

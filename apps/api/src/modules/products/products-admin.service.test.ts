@@ -149,6 +149,7 @@ describe('products.update (full replace)', () => {
       description: 'Renamed',
       price: '5',
       stock: 12,
+      expectedStock: 30, // a stock value needs a precondition (issue 32)
       categoryId,
       imageUrl: '/products/vine-tomatoes.svg',
       isOrganic: false,
@@ -178,7 +179,7 @@ describe('products.update (full replace)', () => {
 
   it('answers NOT_FOUND for a product that does not exist', async () => {
     const error = await failureOf(
-      admin.products.update({ ...form(), id: '00000000-0000-4000-8000-000000000000' }),
+      admin.products.update({ ...form(), expectedStock: 30, id: '00000000-0000-4000-8000-000000000000' }),
     );
     expect(error.code).toBe('NOT_FOUND');
   });

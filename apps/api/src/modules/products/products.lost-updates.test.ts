@@ -3,7 +3,7 @@
  * Product dialog saved after an order took stock leaves the stock alone; a stock change made from an
  * outdated level, or an edit made from an outdated version, is refused with 409 and the current
  * values; two staff saving the same version at once: exactly one wins. The spec's REST calls
- * without a version keep working (last write wins).
+ * without a version keep working (last write wins), but for stock, which needs a precondition (428).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDto } from '@shop/schema';
@@ -314,14 +314,21 @@ describe('a CSV import', () => {
 });
 
 describe('REST callers without a version (the spec’s documented calls)', () => {
-  it('PUT with the whole form, stock included, still replaces the product: the last write wins', async () => {
+  it('PUT with the whole form still replaces the product (the last write wins); stock needs a precondition', async () => {
     const product = await makeProduct(shop.dataSource, { stock: 10 });
     const opened = await openEdit(product.id);
     await api('admin', 'PUT', `/api/products/${product.id}`, { ...formOf(opened), price: '1.11' });
 
+    // A stock value without expectedStock or version: 428 (issue 32), nothing written.
+    const unguarded = await api('inventory', 'PUT', `/api/products/${product.id}`, {
+      ...formOf(opened),
+      stock: 4,
+    });
+    expect(unguarded.status).toBe(428);
     const answer = await api<AdminProductDto>('inventory', 'PUT', `/api/products/${product.id}`, {
       ...formOf(opened),
       stock: 4,
+      expectedStock: 10,
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ price: opened.price, stock: 4, version: opened.version + 2 });

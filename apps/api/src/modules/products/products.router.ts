@@ -25,6 +25,7 @@ import { similarProducts } from '../orders/order-substitution.service';
 import { adminProductPage, getProduct, listProducts, productFacets, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 import { anonymousSearchLimit } from './products.rate-limit';
+import { assertStockWriteAllowed } from './stock-write-rules';
 
 /**
  * The listing's output check: the contract of `z.array(ProductListItem)`, in one pass per page. A
@@ -78,9 +79,13 @@ export const productsRouter = router({
     .input(ProductInput)
     .output(AdminProductDto)
     .mutation(({ ctx, input }) => createProduct(ctx, input)),
-  /** PUT /api/products/:id: the whole form again. */
+  /** PUT /api/products/:id: the whole form again; a stock value also needs `inventory:update` and a precondition. */
   update: can('products:update')
     .input(ProductUpdateInput)
+    .use(({ ctx, input, next }) => {
+      assertStockWriteAllowed(ctx.user.permissions, input);
+      return next();
+    })
     .output(AdminProductDto)
     .mutation(({ ctx, input }) => replaceProduct(ctx, input)),
   /** PATCH /api/products/:id: stock and/or low-stock threshold, with an optional reason. */

@@ -4,6 +4,8 @@
  * locked, an edit based on an older version is refused (409 STALE_VERSION, with the settings as
  * they are now), so two admins saving at once never silently undo each other.
  *
+ * Every change is in the audit log ('settings.updated', before → after of the changed fields).
+ *
  * Orders read the settings inside their own placement (orders.service.ts), so a change applies to
  * the next order and never to one already placed (each order stores its fee and tax).
  */
@@ -11,6 +13,7 @@ import type { EntityManager } from 'typeorm';
 import { DEFAULT_SETTINGS, type ShopSettingsDto, type UpdateShopSettings } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { assertEditVersion } from '../../edit-version';
+import { recordSettingsUpdated } from '../audit/settings-events';
 
 interface SettingsRow {
   shop_name: string;
@@ -64,6 +67,7 @@ export async function updateSettings(
     await tx.query(`INSERT INTO shop_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING`);
     const [row]: SettingsRow[] = await tx.query(`${SELECT_SETTINGS} FOR UPDATE`);
     await assertEditVersion('settings', row!, input.version, () => readSettings(tx));
+    const before = toDto(row);
     await tx.query(
       `UPDATE shop_settings
        SET shop_name = $1, currency = $2, delivery_fee = $3, free_delivery_threshold = $4, tax_rate = $5,
@@ -82,6 +86,9 @@ export async function updateSettings(
         input.defaultSubstitution ?? null,
       ],
     );
-    return readSettings(tx);
+    const after = await readSettings(tx);
+    // Who changed tax, fees or the minimum order, when, and from what: in the same transaction.
+    await recordSettingsUpdated(tx, ctx, before, after);
+    return after;
   });
 }

@@ -24,6 +24,9 @@ it('shows the production warning on the sign-in page', async () => {
       AUTH_DEV_PROVIDER: 'true',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
       PUBLIC_URL: 'http://localhost',
+      // The test's own database is passed in; plain http on this computer (issue 32's allowances).
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_EMBEDDED_DATABASE: 'true',
     },
   });
   const { html } = await openSignInPage(shop.app, new CookieJar());
