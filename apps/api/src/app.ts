@@ -17,6 +17,7 @@ import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
 import { sitePageHead } from './modules/products/product-pages';
+import { readSettings } from './modules/settings/settings.service';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { startJobQueue } from './modules/jobs/job-queue';
 import { startLotExpiry } from './modules/inventory/lot-expiry-job';
@@ -185,6 +186,7 @@ export async function buildApp({
     root: env.WEB_DIST,
     env,
     pageHead: (routePath, pathname) => sitePageHead(dataSource.manager, routePath, pathname),
+    shopName: async () => (await readSettings(dataSource.manager)).shopName,
   });
 
   // Background work on the job queue (modules/jobs): order emails, queued on the order events
