@@ -58,7 +58,6 @@ export const CONFIRM_EMAIL_PARAM = 'confirm-email';
 
 export const EMAIL_CHANGE_MESSAGES = {
   sent: (email: string) => `We sent a link to ${email} to confirm it. Until then your email stays as it is.`,
-  pending: (email: string) => `Waiting for confirmation: ${email}`,
   confirmed: (email: string) => `Your email is now ${email}.`,
   invalid: 'This confirmation link is not valid. Check that you copied the whole link.',
   expired: 'This confirmation link has expired. Change your email in your profile again to get a new one.',
