@@ -6,6 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveEventBus } from './modules/live-events/live-event-bus';
 import type { LiveStreams } from './modules/live-events/live-stream-guard';
+import type { EmailChangeMail } from './modules/profile/email-change.service';
 
 /**
  * The signed-in caller, loaded from the database, or from the instance's auth cache when read in the
@@ -54,6 +55,8 @@ export interface RequestContext extends ServiceContext {
   liveStreams?: LiveStreams;
   /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
   rateLimits?: { placeOrder: CallLimiter; anonymousSearch: CallLimiter };
+  /** How a profile email change's link is sent (modules/profile/email-change.service.ts); absent: the outbox. */
+  emailChangeMail?: EmailChangeMail;
 }
 
 /** Counts one call of the request's caller against a limit (http/rate-limits.ts); null when the limit is off. */

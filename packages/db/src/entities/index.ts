@@ -18,6 +18,7 @@ import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { ApiTokenEntity } from './api-token.entity';
 import { AuditEventEntity } from './audit-event.entity';
 import { ShopSettingsEntity } from './shop-settings.entity';
+import { EmailChangeEntity } from './email-change.entity';
 
 export {
   UserEntity,
@@ -38,6 +39,7 @@ export {
   ApiTokenEntity,
   AuditEventEntity,
   ShopSettingsEntity,
+  EmailChangeEntity,
 };
 
 /** Every entity, for the DataSource. */
@@ -60,4 +62,5 @@ export const entities = [
   ApiTokenEntity,
   AuditEventEntity,
   ShopSettingsEntity,
+  EmailChangeEntity,
 ];
