@@ -181,14 +181,25 @@ test('staff screens count stock in kilograms and value it at the per-kg price', 
   await expect(latest).toContainText('34.25 kg → 30.5 kg');
   await page.keyboard.press('Escape');
 
+  // Goods in, typed in kg: 2.5 kg received is 2500 g more.
+  await row.getByRole('button', { name: `Lots of ${salmon}` }).click();
+  const goodsIn = page.getByRole('form', { name: 'Goods in' });
+  await goodsIn.getByLabel('Quantity').fill('2.5');
+  await goodsIn.getByLabel('Reason').fill('Delivery from the harbour');
+  await goodsIn.getByRole('button', { name: 'Receive' }).click();
+  await expectToast(page, 'Goods received', `${salmon}: 2.5 kg`);
+  await expect(page.getByTestId('lots-stock')).toHaveText('33 kg');
+  await page.keyboard.press('Escape');
+  await expect(row.getByTestId('inventory-stock')).toHaveText('33 kg');
+
   // The products table and the product form count in kg too.
   await page.goto('/admin?section=products');
   const section = page.getByTestId('admin-products');
   await section.getByPlaceholder('Search products...').fill(salmon);
   const productRow = section.getByTestId('product-row').filter({ hasText: salmon });
-  await expect(productRow.getByTestId('product-stock')).toHaveText('30.5 kg');
+  await expect(productRow.getByTestId('product-stock')).toHaveText('33 kg');
   await productRow.getByRole('button', { name: `Edit ${salmon}` }).click();
   const form = page.getByRole('dialog', { name: 'Edit Product' });
-  await expect(form.getByRole('textbox', { name: 'Stock', exact: true })).toHaveValue('30.5');
+  await expect(form.getByRole('textbox', { name: 'Stock', exact: true })).toHaveValue('33');
   await expect(form.getByRole('textbox', { name: 'Low Stock Alert' })).toHaveValue('6');
 });
