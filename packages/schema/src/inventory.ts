@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { documentedAs } from './openapi-meta';
 import { MEASURE_UNITS } from './measures';
+import { MAX_STOCK } from './stock-level';
 
-/** Largest stock level or threshold accepted (the column is a 32-bit integer). */
-export const MAX_STOCK = 1_000_000_000;
+export { MAX_STOCK, parseStockLevel } from './stock-level';
+
 export const STOCK_REASON_MAX_LENGTH = 500;
 
 export const INVENTORY_MESSAGES = {
@@ -62,16 +63,6 @@ export const ProductStockPatchInput = z
     })),
   );
 export type ProductStockPatchInput = z.input<typeof ProductStockPatchInput>;
-
-/**
- * The Update Stock dialog's field (docs/product.md §5): a non-negative integer, anything non-numeric becomes 0.
- * '12' → 12, '' or 'abc' → 0, '-3' → 0, '2.7' → 2.
- */
-export function parseStockLevel(text: string | number): number {
-  const value = typeof text === 'number' ? text : Number.parseInt(text, 10);
-  if (!Number.isFinite(value) || value < 0) return 0;
-  return Math.min(Math.trunc(value), MAX_STOCK);
-}
 
 /** `GET /api/products/low-stock` (docs/product.md §7): active products at or under their threshold. */
 export const LowStockItemDto = z.object({ id: z.uuid(), name: z.string(), stock: z.number().int() });
