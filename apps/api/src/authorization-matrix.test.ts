@@ -15,7 +15,7 @@
  * user keeps the stock ledger's rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from './trpc/router';
+import { appRouter } from './app-router';
 import { restRoutes } from './rest/routes';
 import { startTestApp, type TestApp } from './test/test-app';
 import { signIn } from './test/sign-in';

@@ -34,7 +34,7 @@ import {
   NOT_BLANK_PATTERN,
   type ErrorCode,
 } from '@shop/schema';
-import { appRouter } from '../trpc/router';
+import { appRouter } from '../app-router';
 import { restRoutes, type ProcedurePath, type RestRoute } from '../rest/routes';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';

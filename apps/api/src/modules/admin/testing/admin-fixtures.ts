@@ -15,7 +15,7 @@ import {
   type PaymentMethod,
 } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../../../context';
-import { createCaller } from '../../../trpc/router';
+import { createCaller } from '../../../app-router';
 import { toCurrentUser } from '../../auth/request-user';
 import { insertProduct, type ProductValues } from '../../products/product.repository';
 

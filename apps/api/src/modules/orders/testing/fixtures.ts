@@ -9,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import { CategoryEntity, ProductEntity, UserEntity } from '@shop/db';
 import { permissionsForRole, type Role } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../../../context';
-import { createCaller } from '../../../trpc/router';
+import { createCaller } from '../../../app-router';
 import { toPublicError, type PublicError } from '../../../errors';
 import { toCurrentUser as sessionUser } from '../../auth/request-user';
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import type { RequestContext, UserResolver } from '../context';
-import type { LiveEventBus } from '../modules/live-events/live-event-bus';
-import { requestInfoOf } from '../modules/audit/request-info';
+import type { RequestContext, UserResolver } from './context';
+import type { LiveEventBus } from './modules/live-events/live-event-bus';
+import { requestInfoOf } from './modules/audit/request-info';
 
 /** What every request's context is made from; built once by buildApp. */
 export interface RequestDependencies {
