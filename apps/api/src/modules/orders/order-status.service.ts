@@ -4,8 +4,8 @@
  * `changeStatus`: the order row is locked first, so concurrent changes (a shopper's cancel and a
  * staff member's "processing", two cancels) run one after the other and each sees the status the
  * previous one left; a second cancellation finds the order cancelled and gets 409, so stock
- * returns exactly once. The stock goes back through the stock ledger (inventory/stock-ledger.ts),
- * as every stock change does, so the catalogue and its readers hear of it.
+ * returns exactly once. The stock goes back through its owner (inventory/order-stock.ts), which
+ * writes the ledger as every stock change does, so the catalogue and its readers hear of it.
  */
 import type { EntityManager } from 'typeorm';
 import {
@@ -18,8 +18,7 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
-import { recordStockMovements } from '../inventory/stock-ledger';
-import { returnOrderLots } from '../inventory/stock-lots';
+import { returnOrderStock } from '../inventory/order-stock';
 import { actorName } from '../inventory/inventory.service';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
@@ -146,52 +145,21 @@ export async function cancelMyOrder(
   return toShopperOrder(aggregate, mayReadPayments(ctx));
 }
 
-/** Puts a cancelled order's quantities back on the shelf and records each in the ledger. */
+/**
+ * What a cancelled order gives back, per product: a weighed line what was weighed (catch weight:
+ * that is what left the stock); a line short at picking nothing (its units were not on the shelf,
+ * order-substitution.service.ts). Inventory puts it back (inventory/order-stock.ts).
+ */
 async function returnStock(
   tx: EntityManager,
   orderId: string,
   userId: string | null,
   note?: string,
 ): Promise<void> {
-  const lines: { product_id: string; quantity: number }[] = await tx.query(
-    // A weighed line returns what was weighed (catch weight): that is what left the stock.
-    // A line short at picking returns nothing: its units were not on the shelf (order-substitution.service.ts).
-    `SELECT product_id, SUM(COALESCE(weighed_quantity, quantity))::int AS quantity FROM order_items
+  const lines: { productId: string; quantity: number }[] = await tx.query(
+    `SELECT product_id AS "productId", SUM(COALESCE(weighed_quantity, quantity))::int AS quantity FROM order_items
      WHERE order_id = $1 AND short_at IS NULL GROUP BY product_id ORDER BY product_id`,
     [orderId],
   );
-  if (lines.length === 0) return;
-  const ids = lines.map((line) => line.product_id);
-  const before: { id: string; stock: number }[] = await tx.query(
-    `SELECT id, stock FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-    [ids],
-  );
-  const stockBefore = new Map(before.map((row) => [row.id, row.stock]));
-  // Back into the lots each line came from; what goes into a lot that has expired meanwhile is
-  // written off, not sellable again (inventory/stock-lots.ts).
-  const writtenOff = await returnOrderLots(tx, orderId);
-  const back = lines.map((line) => line.quantity - (writtenOff.get(line.product_id) ?? 0));
-  await tx.query(
-    `UPDATE products p SET stock = p.stock + l.quantity, updated_at = now()
-     FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
-     WHERE p.id = l.product_id`,
-    [ids, back],
-  );
-  await recordStockMovements(
-    tx,
-    lines.map((line, i) => {
-      const quantityBefore = stockBefore.get(line.product_id) ?? 0;
-      const lost = writtenOff.get(line.product_id) ?? 0;
-      const why = note ? `Order cancelled: ${note}` : 'Order cancelled';
-      return {
-        productId: line.product_id,
-        quantityBefore,
-        quantityAfter: quantityBefore + back[i]!,
-        source: 'cancellation' as const,
-        reason: lost > 0 ? `${why} (${lost} back into an expired lot: written off)` : why,
-        orderId,
-        userId,
-      };
-    }),
-  );
+  await returnOrderStock(tx, { orderId, lines, userId, note });
 }

@@ -35,8 +35,8 @@ import {
 import type { ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { publishAfterCommit } from '../live-events/after-commit';
-import { recordStockMovements } from '../inventory/stock-ledger';
-import { allocateToLine, sellableStockSql } from '../inventory/stock-lots';
+import { changeLineStock } from '../inventory/order-stock';
+import { sellableStockSql } from '../inventory/stock-lots';
 import { onSale } from '../products/on-sale';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
@@ -165,18 +165,6 @@ async function addSubstituteLine(
   substitute: Substitute,
   price: string,
 ): Promise<void> {
-  const [moved]: { before: number; after: number }[] = await tx.query(
-    `WITH moved AS (
-       UPDATE products SET stock = stock - $2, updated_at = now()
-       WHERE id = $1 AND stock >= $2
-       RETURNING stock + $2 AS before, stock AS after
-     )
-     SELECT before, after FROM moved`,
-    [substitute.id, line.quantity],
-  );
-  // Unreachable: the row is locked and its sellable stock was checked under the lock.
-  if (!moved)
-    throw new ConflictError(`Not enough stock for ${substitute.name}`, { reason: 'INSUFFICIENT_STOCK' });
   const [added]: { id: string }[] = await tx.query(
     `INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
                               measure_unit, weight_tolerance, substitution, substitute_for)
@@ -195,16 +183,19 @@ async function addSubstituteLine(
       line.id,
     ],
   );
-  await allocateToLine(tx, { orderItemId: added!.id, productId: substitute.id }, line.quantity);
-  await recordStockMovements(tx, [
+  // Its stock taken by inventory (guarded), from the lots first expiry first out, with the ledger row.
+  const moved = await changeLineStock(
+    tx,
+    { orderItemId: added!.id, productId: substitute.id, held: 0 },
+    line.quantity,
     {
-      productId: substitute.id,
-      quantityBefore: moved.before,
-      quantityAfter: moved.after,
       source: 'order',
       reason: `Substitute for ${line.product_name} (order #${shortOrderId(orderId)})`,
       orderId,
       userId: ctx.user?.id ?? null,
     },
-  ]);
+  );
+  // Unreachable: the row is locked and its sellable stock was checked under the lock.
+  if (!moved)
+    throw new ConflictError(`Not enough stock for ${substitute.name}`, { reason: 'INSUFFICIENT_STOCK' });
 }

@@ -20,8 +20,7 @@ import {
 } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import { recordStockMovements } from '../inventory/stock-ledger';
-import { allocateToLine, releaseFromLine } from '../inventory/stock-lots';
+import { changeLineStock } from '../inventory/order-stock';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from './order-totals';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { mayReadPayments } from './order-queries.service';
@@ -79,33 +78,21 @@ export async function recordLineWeight(
     const held = line.weighed_quantity ?? line.quantity;
     const more = input.weighedQuantity - held;
     if (more !== 0) {
-      const [moved]: { before: number; after: number }[] = await tx.query(
-        // A SELECT over the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
-        `WITH moved AS (
-           UPDATE products SET stock = stock - $2::int, updated_at = now()
-           WHERE id = $1 AND stock >= $2::int
-           RETURNING stock + $2::int AS before, stock AS after
-         )
-         SELECT before, after FROM moved`,
-        [line.product_id, more],
-      );
-      if (!moved) {
-        throw new ConflictError('Not enough stock for the extra weight', { reason: 'INSUFFICIENT_STOCK' });
-      }
-      // The lots follow: more is taken first expiry first out, less goes back (inventory/stock-lots.ts).
-      if (more > 0) await allocateToLine(tx, { orderItemId: line.id, productId: line.product_id }, more);
-      else await releaseFromLine(tx, { orderItemId: line.id, held }, -more);
-      await recordStockMovements(tx, [
+      // Taken or given back by inventory, with the lots (more first expiry first out, less back) and the ledger.
+      const moved = await changeLineStock(
+        tx,
+        { orderItemId: line.id, productId: line.product_id, held },
+        more,
         {
-          productId: line.product_id,
-          quantityBefore: moved.before,
-          quantityAfter: moved.after,
           source: 'weighing',
           reason: `Weighed at picking: ${formatQuantity(input.weighedQuantity, line.measure_unit)} (ordered ${formatQuantity(line.quantity, line.measure_unit)})`,
           orderId: input.id,
           userId: ctx.user?.id ?? null,
         },
-      ]);
+      );
+      if (!moved) {
+        throw new ConflictError('Not enough stock for the extra weight', { reason: 'INSUFFICIENT_STOCK' });
+      }
     }
     await tx.query(`UPDATE order_items SET weighed_quantity = $2, weighed_at = now() WHERE id = $1`, [
       line.id,
