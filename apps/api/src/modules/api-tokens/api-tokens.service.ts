@@ -152,6 +152,20 @@ async function findToken(db: EntityManager, id: string): Promise<ApiTokenDto> {
 }
 
 /** What a presented token grants: the user it acts as, its scope and its permission subset. */
+/** Whether the token `tokenId` of `userId` is neither revoked nor expired (a live stream asks again). */
+export async function tokenStillValid(
+  db: EntityManager,
+  tokenId: string | null | undefined,
+  userId: string,
+): Promise<boolean> {
+  const rows: unknown[] = await db.query(
+    `SELECT 1 FROM api_tokens
+     WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+    [tokenId, userId],
+  );
+  return rows.length > 0;
+}
+
 export interface TokenGrant {
   tokenId: string;
   userId: string;

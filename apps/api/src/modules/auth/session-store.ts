@@ -137,6 +137,20 @@ export async function deleteUserSessions(db: EntityManager, userId: string): Pro
 }
 
 /** Deletes expired sessions, and those idle for `idleMs` or more when given; returns how many. */
+/** Whether the session `sessionId` still exists, has not expired and belongs to `userId`. */
+export async function sessionStillOpen(
+  db: EntityManager,
+  sessionId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row]: { sess: unknown }[] = await db.query(
+    `SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`,
+    [sessionKey(sessionId)],
+  );
+  const sess = typeof row?.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row?.sess;
+  return (sess as { userId?: unknown } | undefined)?.userId === userId;
+}
+
 export async function pruneExpiredSessions(dataSource: DataSource, idleMs?: number): Promise<number> {
   const [, count] = (await dataSource.query(
     `DELETE FROM sessions WHERE expire <= ${NOW_UTC}

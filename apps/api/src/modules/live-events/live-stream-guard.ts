@@ -16,8 +16,9 @@ import type {} from '../api-tokens/bearer-auth';
 import type { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../context';
 import { TooManyRequestsError } from '../../errors';
-import { USER_WITH_PERMISSIONS_SQL } from '../auth/permissions.service';
-import { sessionKey } from '../auth/session-store';
+import { loadUserRow } from '../auth/request-user';
+import { sessionStillOpen } from '../auth/session-store';
+import { tokenStillValid } from '../api-tokens/api-tokens.service';
 
 export interface LiveStreamLimits {
   perUser: number;
@@ -76,32 +77,21 @@ export class LiveStreams {
   }
 }
 
-const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
-
 async function stillHeld(
   dataSource: DataSource,
   req: FastifyRequest,
   user: CurrentUser,
   allowed: (permissions: ReadonlySet<string>) => boolean,
 ): Promise<ReadonlySet<string> | null> {
+  const db = dataSource.manager;
   if (user.authenticatedBy === 'token') {
-    const rows: unknown[] = await dataSource.query(
-      `SELECT 1 FROM api_tokens
-       WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-      [req.apiTokenId, user.id],
-    );
-    if (rows.length === 0) return null;
+    if (!(await tokenStillValid(db, req.apiTokenId, user.id))) return null;
   } else {
     const sid = req.session?.sessionId;
-    if (!sid) return null;
-    const [row]: { sess: unknown }[] = await dataSource.query(
-      `SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`,
-      [sessionKey(sid)],
-    );
-    const sess = typeof row?.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row?.sess;
-    if ((sess as { userId?: unknown } | undefined)?.userId !== user.id) return null;
+    if (!sid || !(await sessionStillOpen(db, sid, user.id))) return null;
   }
-  const [current]: { permissions: string[] }[] = await dataSource.query(USER_WITH_PERMISSIONS_SQL, [user.id]);
+  // The user's current permissions, as every request reads them (auth/request-user.ts), uncached.
+  const current = await loadUserRow(db, user.id);
   if (!current) return null;
   const permissions = new Set(current.permissions);
   return allowed(permissions) ? permissions : null;

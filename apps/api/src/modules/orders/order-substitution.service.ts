@@ -5,7 +5,7 @@
  *
  * - 'none': the line is not delivered and not charged;
  * - 'product': the product the shopper chose, when it is on sale with enough sellable stock;
- * - 'similar': the shop's closest match (`SIMILAR_PRODUCT_SQL`): same category and measure, on sale,
+ * - 'similar': the shop's closest match (products/products-for-orders.repository.ts): same category and measure, on sale,
  *   enough sellable stock, the nearest price.
  *
  * With no substitute available the line is simply short. A substitute is a new line of the same
@@ -29,42 +29,21 @@ import {
   type AdminOrderDetailDto,
   type MarkLineShortInput,
   type MeasureUnit,
-  type SimilarProductDto,
   type Substitution,
 } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { publishAfterCommit } from '../live-events/after-commit';
 import { changeLineStock } from '../inventory/order-stock';
-import { sellableStockSql } from '../inventory/stock-lots';
-import { onSale } from '../products/on-sale';
+import {
+  lockChosenProduct,
+  lockSimilarProduct,
+  type Substitute,
+} from '../products/products-for-orders.repository';
 import { mayReadPayments } from './order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from './orders.repository';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from './order-totals';
 import { transactionWithRetry } from '../../sql/transaction-retry';
-
-/**
- * Products that could stand in for product $1 (at least $2 sellable): on sale, the same category
- * and measure, not $1 itself, the nearest price first. `$3` caps how many.
- */
-const SIMILAR_PRODUCTS_SQL = `
-  SELECT p.id, p.name, p.price::text AS price, p.unit, p.sku, p.measure_unit, p.weight_tolerance
-  FROM products p JOIN products o ON o.id = $1
-  WHERE p.id <> o.id AND p.category_id = o.category_id
-    AND p.measure_unit IS NOT DISTINCT FROM o.measure_unit
-    AND ${onSale('p')} AND ${sellableStockSql('p')} >= $2
-  ORDER BY abs(p.price - o.price), p.name, p.id
-  LIMIT $3`;
-
-/** Checkout's choice of substitutes for a product (`products.similar`): in stock, nearest price first. */
-export async function similarProducts(
-  db: EntityManager,
-  productId: string,
-  limit: number,
-): Promise<SimilarProductDto[]> {
-  const rows: SimilarProductDto[] = await db.query(SIMILAR_PRODUCTS_SQL, [productId, 1, limit]);
-  return rows.map(({ id, name, price, unit }) => ({ id, name, price, unit }));
-}
 
 interface ShortLine {
   id: string;
@@ -76,16 +55,6 @@ interface ShortLine {
   substitution: Substitution;
   substitute_product_id: string | null;
   short_at: Date | null;
-}
-
-interface Substitute {
-  id: string;
-  name: string;
-  price: string;
-  unit: string;
-  sku: string;
-  measure_unit: MeasureUnit | null;
-  weight_tolerance: number | null;
 }
 
 export async function markLineShort(
@@ -137,23 +106,9 @@ export async function markLineShort(
 async function lockSubstitute(tx: EntityManager, line: ShortLine): Promise<Substitute | null> {
   if (line.substitution === 'none') return null;
   if (line.substitution === 'product') {
-    // The chosen product, when it can still be sold in this quantity and measure.
-    const [chosen]: Substitute[] = await tx.query(
-      `SELECT p.id, p.name, p.price::text AS price, p.unit, p.sku, p.measure_unit, p.weight_tolerance
-       FROM products p
-       WHERE p.id = $1 AND ${onSale('p')} AND ${sellableStockSql('p')} >= $2
-         AND p.measure_unit IS NOT DISTINCT FROM $3
-       FOR UPDATE OF p`,
-      [line.substitute_product_id, line.quantity, line.measure_unit],
-    );
-    return chosen ?? null;
+    return lockChosenProduct(tx, line.substitute_product_id, line.quantity, line.measure_unit);
   }
-  const [similar]: Substitute[] = await tx.query(`${SIMILAR_PRODUCTS_SQL} FOR UPDATE OF p`, [
-    line.product_id,
-    line.quantity,
-    1,
-  ]);
-  return similar ?? null;
+  return lockSimilarProduct(tx, line.product_id, line.quantity);
 }
 
 /** The substitute line: the same quantity, its stock taken (guarded) from its lots and the ledger. */

@@ -24,9 +24,7 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { sellableStockSql } from '../inventory/stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';
-import { onSale } from '../products/on-sale';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderEntity } from '@shop/db';
@@ -51,7 +49,9 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError, ConflictError, DomainError } from '../../errors';
-import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
+import { toMeasure } from '../products/product-measure';
+import { lockProductsForOrder, type ProductForOrder } from '../products/products-for-orders.repository';
+import { PLACEMENT_SETTINGS_PART, type PlacementSettings } from '../settings/placement-settings';
 import { loadOrderAggregate, toOrderDto, toOrderItemDto, toShopperOrder } from './orders.repository';
 import { groupCommitPerDataSource, type Outcome } from './group-commit';
 import { lockGroupSlots, slotUnavailable, type GroupSlots, type SlotChoice } from '../delivery/slot-booking';
@@ -93,35 +93,7 @@ interface Line {
   substituteProductId: string | null;
 }
 
-interface LockedProduct extends MeasureRow {
-  id: string;
-  name: string;
-  sku: string;
-  unit: string;
-  price: string;
-  stock: number;
-  /** Active, and not in a hidden category (products/on-sale.ts). */
-  on_sale: boolean;
-  image_url: string | null;
-  low_stock_threshold: number;
-}
-
-/** The shop's settings as placement reads them, beside each locked product (defaults without a row). */
-interface PlacementSettings {
-  delivery_fee: string;
-  free_delivery_threshold: string | null;
-  tax_rate: string;
-  tax_inclusive: boolean;
-  minimum_order: string;
-  currency: string;
-  default_substitution: Substitution;
-}
-
-const SETTINGS_COLUMNS = `
-  COALESCE(s.delivery_fee, 0)::text AS delivery_fee, s.free_delivery_threshold::text AS free_delivery_threshold,
-  COALESCE(s.tax_rate, 0)::text AS tax_rate, COALESCE(s.tax_inclusive, false) AS tax_inclusive,
-  COALESCE(s.minimum_order, 0)::text AS minimum_order, COALESCE(s.currency, 'USD') AS currency,
-  COALESCE(s.default_substitution, 'similar') AS default_substitution`;
+type LockedProduct = ProductForOrder;
 
 /** Merges duplicate lines and sorts by product id: the order in which rows are locked. */
 export function mergeLines(items: OrderBody['items']): Line[] {
@@ -455,13 +427,7 @@ async function sendWrites(
  * job last ran (inventory/stock-lots.ts).
  */
 async function lockProducts(tx: EntityManager, ids: string[]): Promise<LockedRows> {
-  const rows: (LockedProduct & PlacementSettings)[] = await tx.query(
-    `SELECT p.id, p.name, p.sku, p.unit, p.price, ${sellableStockSql('p')} AS stock, ${onSale('p')} AS on_sale, p.image_url, p.low_stock_threshold,
-            ${MEASURE_COLUMNS}, ${SETTINGS_COLUMNS}
-     FROM products p LEFT JOIN shop_settings s ON s.id = 1
-     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
-    [ids],
-  );
+  const rows = await lockProductsForOrder<PlacementSettings>(tx, ids, PLACEMENT_SETTINGS_PART);
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -21,7 +21,7 @@ import {
   ProductUpdateInput,
 } from '@shop/schema';
 import { can, publicProcedure, router } from '../../trpc/trpc';
-import { similarProducts } from '../orders/order-substitution.service';
+import { similarProducts } from './products-for-orders.repository';
 import { adminProductPage, getProduct, listProducts, productFacets, productPage } from './products.service';
 import { createProduct, deleteProduct, patchProductStock, replaceProduct } from './products-admin.service';
 import { anonymousSearchLimit } from './products.rate-limit';
