@@ -19,7 +19,7 @@ import { appRouter } from './app-router';
 import { restRoutes } from './rest/routes';
 import { startTestApp, type TestApp } from './test/test-app';
 import { signIn } from './test/sign-in';
-import { makeProduct } from './modules/orders/testing/fixtures';
+import { makeProduct } from './test/order-fixtures';
 import { uniqueWord } from './test/unique-word';
 
 const PERSONAS = ['anonymous', 'customer', 'inventory_manager', 'sales_manager', 'admin', 'custom'] as const;

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The signed-in caller, loaded from the database, or from the instance's auth cache when read in the
- * last AUTH_CACHE_MS (modules/auth/auth-cache.ts: a change of role or permissions is announced to
+ * last AUTH_CACHE_MS (modules/identity/auth-cache.ts: a change of role or permissions is announced to
  * every instance, which forgets it at once).
  */
 export interface CurrentUser {

@@ -10,7 +10,7 @@ import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
 import { escapeMarkup } from './escape-markup';
-import { productPagePaths } from '../modules/products/product-pages';
+import { productPagePaths } from '../modules/catalogue/product-pages';
 
 const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
 

@@ -6,7 +6,7 @@
  */
 import type { ApiTokenDto } from '@shop/schema';
 import type { ServiceContext } from '../../context';
-import { rolePermissions } from '../auth/permissions.service';
+import { rolePermissions } from '../identity/permissions.service';
 import { changesBetween, recordAudit, type AuditContext, type Queryable } from './audit.service';
 
 // ─── Users ─────────────────────────────────────────────────────────────────────────────────────

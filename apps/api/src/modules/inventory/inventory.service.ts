@@ -13,7 +13,7 @@ import { STOCK_HISTORY_DEFAULT_LIMIT } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { NotFoundError } from '../../errors';
-import { readAdminProduct } from '../products/products.service';
+import { readAdminProduct } from '../catalogue/products.service';
 import { recordStockMovements } from './stock-ledger';
 import { expireDueLots, trimLotsToStock } from './stock-lots';
 import { publishAfterCommit } from '../live-events/after-commit';

@@ -12,13 +12,13 @@
 import type { FastifyRequest } from 'fastify';
 // The request's `session` and `apiTokenId` (their declarations, also when the web type-checks the router).
 import type {} from '@fastify/session';
-import type {} from '../api-tokens/bearer-auth';
+import type {} from '../identity/bearer-auth';
 import type { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../context';
 import { TooManyRequestsError } from '../../errors';
-import { loadUserRow } from '../auth/request-user';
-import { sessionStillOpen } from '../auth/session-store';
-import { tokenStillValid } from '../api-tokens/api-tokens.service';
+import { loadUserRow } from '../identity/request-user';
+import { sessionStillOpen } from '../identity/session-store';
+import { tokenStillValid } from '../identity/api-tokens.service';
 
 export interface LiveStreamLimits {
   perUser: number;
@@ -90,7 +90,7 @@ async function stillHeld(
     const sid = req.session?.sessionId;
     if (!sid || !(await sessionStillOpen(db, sid, user.id))) return null;
   }
-  // The user's current permissions, as every request reads them (auth/request-user.ts), uncached.
+  // The user's current permissions, as every request reads them (identity/request-user.ts), uncached.
   const current = await loadUserRow(db, user.id);
   if (!current) return null;
   const permissions = new Set(current.permissions);

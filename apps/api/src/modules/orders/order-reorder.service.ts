@@ -6,8 +6,8 @@
 import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
-import { toMeasure } from '../products/product-measure';
-import { productsToday } from '../products/products-for-orders.repository';
+import { toMeasure } from '../catalogue/product-measure';
+import { productsToday } from '../catalogue/products-for-orders.repository';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 

@@ -76,7 +76,7 @@ export interface OrderLineRecord {
   weighedQuantity: number | null;
   /** The lots it was taken from (staff screens; inventory/stock-lots.ts); absent where not read. */
   lots?: OrderLineLotDto[] | null;
-  /** If short at picking (order-substitution.service.ts), and whether it was. */
+  /** If short at picking (orders/workflows/mark-line-short.ts), and whether it was. */
   substitution: Substitution;
   substituteProductId: string | null;
   substituteFor: string | null;

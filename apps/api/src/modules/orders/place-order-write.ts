@@ -1,6 +1,6 @@
 /**
  * The statements that write placed orders (docs/architecture.md §4 'Placing an order'), for orders
- * that already passed every check against the locked rows (orders.service.ts `priceOrder`):
+ * that already passed every check against the locked rows (orders/workflows/place-order.ts `priceOrder`):
  *
  * - WRITE_ORDER_SQL writes ONE order: its stock, lots, order row, items, slot place and ledger rows.
  * - GROUP_WRITE_SQL writes a whole group of orders the same way in one statement, in arrival order:

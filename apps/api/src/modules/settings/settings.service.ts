@@ -4,7 +4,7 @@
  * locked, an edit based on an older version is refused (409 STALE_VERSION, with the settings as
  * they are now), so two admins saving at once never silently undo each other.
  *
- * Orders read the settings inside their own placement (orders.service.ts), so a change applies to
+ * Orders read the settings inside their own placement (orders/workflows/place-order.ts), so a change applies to
  * the next order and never to one already placed (each order stores its fee and tax).
  */
 import type { EntityManager } from 'typeorm';
