@@ -14,6 +14,7 @@ import { appRouter, type AppRouter } from './app-router';
 import { createRequestContext, type RequestDependencies } from './request-context';
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
+import { currentAccess } from './modules/identity/stream-access';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
 import { sitePageExists } from './modules/catalogue/product-pages';
@@ -208,11 +209,14 @@ export async function buildApp({
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
     catalogueCache.useSearchLimit(rateLimits.anonymousSearch);
-    const liveStreams = new LiveStreams({
-      perUser: env.LIVE_STREAMS_PER_USER,
-      maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
-      recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
-    });
+    const liveStreams = new LiveStreams(
+      {
+        perUser: env.LIVE_STREAMS_PER_USER,
+        maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
+        recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
+      },
+      currentAccess,
+    );
     const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, liveStreams, rateLimits };
 
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });

@@ -9,11 +9,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MESSAGES, type Permission } from '@shop/schema';
 import type { CurrentUser, UserResolver } from '../../context';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import { catalogueChanged } from './catalogue-changed';
 import { sendError } from '../../http/error-handler';
 import { exportProductsCsv, importProductsCsv } from './product-csv.service';
-import { recordRouteDenied } from '../audit/access-denied';
+import { requirePermissions } from '../identity/route-permissions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,24 +40,6 @@ function createCategoriesFlag(req: FastifyRequest): boolean {
   throw new BadRequestError(PRODUCT_CSV_MESSAGES.createCategoriesFlag, [
     { path: 'createCategories', message: PRODUCT_CSV_MESSAGES.createCategoriesFlag },
   ]);
-}
-
-/** The caller, when signed in and holding every one of `permissions` (401 / 403 recorded otherwise). */
-export async function requirePermissions(
-  req: FastifyRequest,
-  deps: { dataSource: DataSource; resolveUser: UserResolver },
-  permissions: readonly Permission[],
-): Promise<CurrentUser> {
-  const user = await deps.resolveUser(req, deps.dataSource);
-  if (!user) {
-    await recordRouteDenied(deps.dataSource, req, null, 401, permissions);
-    throw new UnauthorizedError();
-  }
-  if (!permissions.every((permission) => user.permissions.has(permission))) {
-    await recordRouteDenied(deps.dataSource, req, user, 403, permissions);
-    throw new ForbiddenError();
-  }
-  return user;
 }
 
 export async function productCsvRoutes(

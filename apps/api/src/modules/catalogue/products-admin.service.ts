@@ -186,7 +186,7 @@ export async function patchProductStock(
   ctx: ServiceContext,
   input: StockLevelsChange,
 ): Promise<AdminProductDto> {
-  await updateStockLevels(ctx, input);
+  await updateStockLevels(ctx, input, (tx) => readAdminProduct(tx, input.id));
   return readAdminProduct(ctx.db, input.id);
 }
 

@@ -14,6 +14,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { UserEntity } from '@shop/db';
+import type { RoleAccess } from '../audit/change-events';
 
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -86,4 +87,15 @@ export async function rolePermissions(
 /** The permissions in `wanted` that `held` lacks (sorted, for messages and tests). */
 export function missingFrom(held: ReadonlySet<string>, wanted: Iterable<string>): string[] {
   return [...new Set(wanted)].filter((name) => !held.has(name)).sort();
+}
+
+/** A role's groups and what they grant (as if active), by name, sorted: as the audit log records it. */
+export async function roleAccess(db: Queryable, roleId: string): Promise<RoleAccess> {
+  const groups: { name: string }[] = await db.query(
+    `SELECT g.name FROM role_permission_groups rpg JOIN permission_groups g ON g.id = rpg.permission_group_id
+     WHERE rpg.role_id = $1 ORDER BY g.name`,
+    [roleId],
+  );
+  const permissions = await rolePermissions(db, roleId, { asIfActive: true });
+  return { permissionGroups: groups.map((group) => group.name), permissions: [...permissions].sort() };
 }

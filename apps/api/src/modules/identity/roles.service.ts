@@ -28,7 +28,7 @@ import type * as schema from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { ConflictError, NotFoundError } from '../../errors';
-import { effectivePermissions, rolePermissions } from './permissions.service';
+import { effectivePermissions, roleAccess, rolePermissions } from './permissions.service';
 import { assertAdminRoleKeepsEverything, assertHoldsAll, isUniqueViolation } from './access-rules';
 import * as audit from '../audit/change-events';
 
@@ -238,7 +238,7 @@ export async function createRole(
     const role = await lockRole(tx, row!.id);
     if (input.permissionGroupIds?.length)
       await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
-    await audit.recordRoleCreated(tx, ctx, role.id);
+    await audit.recordRoleCreated(tx, ctx, role.id, await roleAccess(tx, role.id));
     return role.id;
   });
   return roleDetail(ctx.db, id);
@@ -293,7 +293,7 @@ export async function deleteRole(ctx: Ctx, id: string): Promise<DeletedDto> {
     for (const { role: builtIn } of fallbacks) {
       assertHoldsAll(ctx.user, await effectivePermissions(tx, { role: builtIn, roleId: null }));
     }
-    await audit.recordRoleDeleted(tx, ctx, id);
+    await audit.recordRoleDeleted(tx, ctx, id, await roleAccess(tx, id));
     await tx.query('DELETE FROM roles WHERE id = $1', [id]);
     authChanged(tx, null);
   });
@@ -310,9 +310,9 @@ export async function setRolePermissionGroups(
     if (isBuiltInRole(role.name) && input.permissionGroupIds.length === 0) {
       if ((await groupIdsOf(tx, role.id)).length > 0) throw new ConflictError(ROLE_MESSAGES.builtInEmpty);
     }
-    const before = await audit.roleAccess(tx, role.id);
+    const before = await roleAccess(tx, role.id);
     await replaceRoleGroups(tx, ctx.user, role, input.permissionGroupIds);
-    await audit.recordRoleGroupsChanged(tx, ctx, role, before);
+    await audit.recordRoleGroupsChanged(tx, ctx, role, before, await roleAccess(tx, role.id));
     // The groups are part of the role as staff edit it: a Manage Permissions or Edit Role dialog
     // open on it is now outdated.
     await tx.query(`UPDATE roles SET updated_at = now(), ${bumpEditVersion()} WHERE id = $1`, [role.id]);

@@ -10,15 +10,9 @@
  *   revoked or expired, the user still exists and still holds the permission. If not, it ends.
  */
 import type { FastifyRequest } from 'fastify';
-// The request's `session` and `apiTokenId` (their declarations, also when the web type-checks the router).
-import type {} from '@fastify/session';
-import type {} from '../identity/bearer-auth';
 import type { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../context';
 import { TooManyRequestsError } from '../../errors';
-import { loadUserRow } from '../identity/request-user';
-import { sessionStillOpen } from '../identity/session-store';
-import { tokenStillValid } from '../identity/api-tokens.service';
 
 export interface LiveStreamLimits {
   perUser: number;
@@ -42,11 +36,25 @@ export interface StreamTerms {
   release: () => void;
 }
 
+/**
+ * Whether the caller of `req` still holds what they signed in with (their session or API token,
+ * their account) and, if so, the permissions they hold now; null when not. Handed in by the
+ * composition root (app.ts: identity's `currentAccess`), so live events import no module.
+ */
+export type CurrentAccess = (
+  dataSource: DataSource,
+  req: FastifyRequest,
+  user: CurrentUser,
+) => Promise<ReadonlySet<string> | null>;
+
 /** The open streams of this api instance, by user. */
 export class LiveStreams {
   private readonly open = new Map<string, number>();
 
-  constructor(private readonly limits: LiveStreamLimits) {}
+  constructor(
+    private readonly limits: LiveStreamLimits,
+    private readonly currentAccess: CurrentAccess,
+  ) {}
 
   /**
    * Takes a place for a new stream of `user`, or refuses (429). `allowed` says whether the
@@ -65,7 +73,10 @@ export class LiveStreams {
     return {
       maxMs: this.limits.maxMs,
       recheckMs: this.limits.recheckMs,
-      recheck: () => stillHeld(dataSource, req, user, allowed),
+      recheck: async () => {
+        const permissions = await this.currentAccess(dataSource, req, user);
+        return permissions && allowed(permissions) ? permissions : null;
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -75,24 +86,4 @@ export class LiveStreams {
       },
     };
   }
-}
-
-async function stillHeld(
-  dataSource: DataSource,
-  req: FastifyRequest,
-  user: CurrentUser,
-  allowed: (permissions: ReadonlySet<string>) => boolean,
-): Promise<ReadonlySet<string> | null> {
-  const db = dataSource.manager;
-  if (user.authenticatedBy === 'token') {
-    if (!(await tokenStillValid(db, req.apiTokenId, user.id))) return null;
-  } else {
-    const sid = req.session?.sessionId;
-    if (!sid || !(await sessionStillOpen(db, sid, user.id))) return null;
-  }
-  // The user's current permissions, as every request reads them (identity/request-user.ts), uncached.
-  const current = await loadUserRow(db, user.id);
-  if (!current) return null;
-  const permissions = new Set(current.permissions);
-  return allowed(permissions) ? permissions : null;
 }
