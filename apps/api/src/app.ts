@@ -17,7 +17,7 @@ import { LiveStreams } from './modules/live-events/live-stream-guard';
 import { currentAccess } from './modules/identity/stream-access';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
-import { sitePageExists } from './modules/catalogue/product-pages';
+import { cataloguePagePaths, sitePageExists } from './modules/catalogue/product-pages';
 import { startOrderMail } from './modules/mail/order-mail-queue';
 import { startJobQueue } from './modules/jobs/job-queue';
 import { startLotExpiry } from './modules/inventory/lot-expiry-job';
@@ -167,7 +167,7 @@ export async function buildApp({
   // Health answers without asking who is calling: no session read, so it says what the database
   // says and nothing else.
   await app.register(healthRoutes, { dataSource });
-  await app.register(crawlerFiles, { env, db: dataSource });
+  await app.register(crawlerFiles, { env, cataloguePagePaths: () => cataloguePagePaths(dataSource.manager) });
 
   // Live events, published once their transaction commits: LISTEN/NOTIFY on PostgreSQL, in-process
   // on the embedded database. Closing the bus ends the open streams first, so a graceful shutdown

@@ -4,6 +4,7 @@
  * lists every page of a product on sale (http/crawlers.ts).
  */
 import type { EntityManager } from 'typeorm';
+import { CategoryEntity } from '@shop/db';
 import { onSale } from './on-sale';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,4 +29,12 @@ export async function productPagePaths(db: EntityManager): Promise<string[]> {
     `SELECT p.id FROM products p WHERE ${onSale('p')} ORDER BY p.name, p.id`,
   );
   return rows.map((row) => `/products/${row.id}`);
+}
+
+/** The catalogue's pages for the sitemap: each category's page of the storefront, by name, then each product's. */
+export async function cataloguePagePaths(db: EntityManager): Promise<string[]> {
+  const categories = await db
+    .getRepository(CategoryEntity)
+    .find({ select: { id: true }, order: { name: 'ASC' } });
+  return [...categories.map((category) => `/?category=${category.id}`), ...(await productPagePaths(db))];
 }
