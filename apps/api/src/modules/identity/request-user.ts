@@ -8,6 +8,8 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { AuthCache } from './auth-cache';
+// The request's `apiTokenGrant` (its declaration, also when the web type-checks the router).
+import type {} from './bearer-auth';
 import type { UserEntity } from '@shop/db';
 import { tokenPermissions } from '@shop/schema';
 import type { CurrentUser, UserResolver } from '../../context';
