@@ -31,8 +31,8 @@ import type { Env } from '../../env';
 import type { CallLimiter } from '../../context';
 import type { PublicReads } from '../../http/private-answers';
 import { trpcProcedures } from '../../http/private-answers';
-import type { LiveEventBus } from '../live-events/live-event-bus';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../identity/sessions';
+import type { LiveEventBus } from '../live-events';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../identity';
 import type { LiveEvent } from '@shop/schema';
 import { CatalogueCache, chooseEncoding, type CacheScope, type CachedAnswer } from './catalogue-cache';
 

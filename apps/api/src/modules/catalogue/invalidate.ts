@@ -10,7 +10,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import { CATALOGUE_EVENT_MAX_PRODUCTS } from '@shop/schema';
-import { publishAfterCommit } from '../live-events/after-commit';
+import { publishAfterCommit } from '../live-events';
 
 /**
  * Announces, after commit, that these products changed (their listings and own answers go), or

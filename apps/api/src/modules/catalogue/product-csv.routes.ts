@@ -13,7 +13,7 @@ import { BadRequestError } from '../../errors';
 import { catalogueChanged } from './catalogue-changed';
 import { sendError } from '../../http/error-handler';
 import { exportProductsCsv, importProductsCsv } from './product-csv.service';
-import { requirePermissions } from '../identity/route-permissions';
+import { requirePermissions } from '../identity';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -32,8 +32,7 @@ import {
 import type { CurrentUser, ServiceContext } from '../../context';
 import { BadRequestError, ConflictError } from '../../errors';
 import { bumpEditVersion } from '../../edit-version';
-import { recordStockMovements } from '../inventory/stock-ledger';
-import { expireDueLots, trimLotsToStock } from '../inventory/stock-lots';
+import { recordStockMovements, expireDueLots, trimLotsToStock } from '../inventory';
 import { invalidateCatalogue } from './invalidate';
 import {
   productsForExport,

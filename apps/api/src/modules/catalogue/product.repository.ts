@@ -3,7 +3,7 @@
  * columns, row type and row → DTO mappers, the storefront's filters, and every insert and update
  * the api makes. A new product field is added here (and in its migration and the schema's DTO).
  */
-import { sellableStockSql } from '../inventory/stock-lots';
+import { sellableStockSql } from '../inventory';
 import type { EntityManager } from 'typeorm';
 import {
   ALLERGENS,

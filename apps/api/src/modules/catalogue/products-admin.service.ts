@@ -17,10 +17,14 @@ import type { ServiceContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../errors';
 import { assertEditVersion, assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { isStillReferenced } from '../../sql/pg-errors';
-import { recordStockMovements } from '../inventory/stock-ledger';
-import { expireDueLots, trimLotsToStock } from '../inventory/stock-lots';
+import {
+  recordStockMovements,
+  expireDueLots,
+  trimLotsToStock,
+  updateStockLevels,
+  type StockLevelsChange,
+} from '../inventory';
 import { invalidateCatalogue } from './invalidate';
-import { updateStockLevels, type StockLevelsChange } from '../inventory/inventory.service';
 import { insertProduct, isDuplicateSku, readAdminProduct, updateProduct } from './product.repository';
 import { lockCategoryForProduct } from './categories.service';
 import { writeProductMeasure } from './product-measure';

@@ -8,7 +8,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { MeasureUnit, SimilarProductDto } from '@shop/schema';
-import { sellableStockSql } from '../inventory/stock-lots';
+import { sellableStockSql } from '../inventory';
 import { onSale } from './on-sale';
 import { MEASURE_COLUMNS, type MeasureRow } from './product-measure';
 

@@ -20,7 +20,7 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { effectivePermissions } from './permissions.service';
 import { assertHoldsAll } from './access-rules';
-import { inTransaction, recordTokenCreated, recordTokenRevoked } from '../audit/change-events';
+import { inTransaction, recordTokenCreated, recordTokenRevoked } from '../audit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 

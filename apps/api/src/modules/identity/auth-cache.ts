@@ -25,8 +25,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { LiveEvent } from '@shop/schema';
-import { publishAfterCommit } from '../live-events/after-commit';
-import type { LiveEventBus } from '../live-events/live-event-bus';
+import { publishAfterCommit, type LiveEventBus } from '../live-events';
 
 /** A session row as the store hands it to @fastify/session (`sess` plus the idle clock). */
 export interface CachedSession {

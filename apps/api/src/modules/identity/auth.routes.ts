@@ -21,8 +21,7 @@ import type { OidcClient, OidcClientForOrigin } from './oidc-client';
 import { describeProviderFailure } from './provider-failures';
 import { clearSessionCookie } from './sessions';
 import { signInUser, type VerifiedIdentity } from './users-at-sign-in.service';
-import { recordSignInFailure, recordSignOut } from '../audit/sign-in-audit';
-import { requestInfoOf } from '../audit/request-info';
+import { recordSignInFailure, recordSignOut, requestInfoOf } from '../audit';
 
 const SCOPE = 'openid email profile';
 /** Where a failed sign-in lands: the web's login screen shows 'Login Failed'. */

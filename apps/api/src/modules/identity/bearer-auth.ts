@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { API_TOKEN_MESSAGES } from '@shop/schema';
 import { tokenOwner, type TokenGrant } from './api-tokens.service';
-import { recordInvalidToken } from '../audit/access-denied';
+import { recordInvalidToken } from '../audit';
 
 declare module 'fastify' {
   interface FastifyRequest {

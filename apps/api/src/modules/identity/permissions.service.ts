@@ -14,7 +14,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { UserEntity } from '@shop/db';
-import type { RoleAccess } from '../audit/change-events';
+import type { RoleAccess } from '../audit';
 
 type Queryable = Pick<EntityManager, 'query'>;
 

@@ -30,7 +30,7 @@ import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { ConflictError, NotFoundError } from '../../errors';
 import { effectivePermissions, roleAccess, rolePermissions } from './permissions.service';
 import { assertAdminRoleKeepsEverything, assertHoldsAll, isUniqueViolation } from './access-rules';
-import * as audit from '../audit/change-events';
+import * as audit from '../audit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 type Parsed<T extends z.ZodType> = z.output<T>;

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import type { Permission } from '@shop/schema';
 import type { CurrentUser, UserResolver } from '../../context';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
-import { recordRouteDenied } from '../audit/access-denied';
+import { recordRouteDenied } from '../audit';
 
 /** The caller, when signed in and holding every one of `permissions` (401 / 403 recorded otherwise). */
 export async function requirePermissions(

@@ -10,7 +10,7 @@
 import { SIGN_OUT_EVERYWHERE_MESSAGES, USER_MESSAGES, type SignedOutEverywhereDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { assertHoldsAll } from './access-rules';
 import { effectivePermissions } from './permissions.service';
 import { deleteUserSessions } from './session-store';

@@ -26,7 +26,7 @@ import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../errors';
-import { auditSignIn } from '../audit/sign-in-audit';
+import { auditSignIn } from '../audit';
 
 /** What the identity provider told us, already read out of the ID token and userinfo. */
 export interface VerifiedIdentity {

@@ -34,12 +34,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { effectivePermissions } from './permissions.service';
 import { assertHoldsAll, isUniqueViolation } from './access-rules';
 import { likePattern } from '../../sql/like-pattern';
-import {
-  recordUserCreated,
-  recordUserDeleted,
-  recordUserUpdated,
-  userSnapshot,
-} from '../audit/change-events';
+import { recordUserCreated, recordUserDeleted, recordUserUpdated, userSnapshot } from '../audit';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 

@@ -16,7 +16,7 @@ import { assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { NotFoundError } from '../../errors';
 import { recordStockMovements } from './stock-ledger';
 import { expireDueLots, trimLotsToStock } from './stock-lots';
-import { publishAfterCommit } from '../live-events/after-commit';
+import { publishAfterCommit } from '../live-events';
 
 /** Active products at or under their low-stock threshold, lowest stock first. */
 export async function listLowStock(ctx: ServiceContext): Promise<LowStockItemDto[]> {

@@ -6,8 +6,7 @@
 import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
-import { toMeasure } from '../catalogue/product-measure';
-import { productsToday } from '../catalogue/products-for-orders.repository';
+import { toMeasure, productsToday } from '../catalogue';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 

@@ -27,7 +27,7 @@ import {
   type OrderWithHistoryDto,
   type PaymentMethod,
 } from '@shop/schema';
-import { actorName } from '../inventory/inventory.service';
+import { actorName } from '../inventory';
 import { likePattern } from '../../sql/like-pattern';
 
 /** An order row under the names OrderDto uses (also what placement's INSERT … RETURNING answers). */

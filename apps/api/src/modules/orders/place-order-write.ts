@@ -18,13 +18,8 @@
  * was taken and booked with what it asked (`moved`, `slotBooked` per order).
  */
 import type { MeasureUnit, Substitution } from '@shop/schema';
-import {
-  orderLedgerCte,
-  takeGroupLotsCtes,
-  takeOrderLotsCtes,
-  takeStockCte,
-} from '../inventory/order-placement.sql';
-import { slotBookingCte, slotGroupBookingCte } from '../delivery/slot-booking';
+import { orderLedgerCte, takeGroupLotsCtes, takeOrderLotsCtes, takeStockCte } from '../inventory';
+import { slotBookingCte, slotGroupBookingCte } from '../delivery';
 import type { OrderRecord } from './orders.repository';
 
 /** One order to write: the server's money, the shop's settings and the locked rows made it. */

@@ -18,11 +18,10 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../../context';
 import { ConflictError, NotFoundError } from '../../../errors';
-import { returnOrderStock } from '../../inventory/order-stock';
-import { actorName } from '../../inventory/inventory.service';
-import { publishAfterCommit } from '../../live-events/after-commit';
+import { returnOrderStock, actorName } from '../../inventory';
+import { publishAfterCommit } from '../../live-events';
 import { mayReadPayments } from '../order-queries.service';
-import { releaseSlot } from '../../delivery/slot-booking';
+import { releaseSlot } from '../../delivery';
 import { loadOrderAggregate, toShopperOrder, toStaffOrder, type OrderAggregate } from '../orders.repository';
 import { transactionWithRetry } from '../../../sql/transaction-retry';
 

@@ -33,13 +33,9 @@ import {
 } from '@shop/schema';
 import type { ServiceContext } from '../../../context';
 import { ConflictError, NotFoundError } from '../../../errors';
-import { publishAfterCommit } from '../../live-events/after-commit';
-import { changeLineStock } from '../../inventory/order-stock';
-import {
-  lockChosenProduct,
-  lockSimilarProduct,
-  type Substitute,
-} from '../../catalogue/products-for-orders.repository';
+import { publishAfterCommit } from '../../live-events';
+import { changeLineStock } from '../../inventory';
+import { lockChosenProduct, lockSimilarProduct, type Substitute } from '../../catalogue';
 import { mayReadPayments } from '../order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from '../orders.repository';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from '../order-totals';

@@ -24,7 +24,7 @@
  * either way it rolls back and then reads the first order. Repeats are rare, so the usual placement
  * does not pay for a look-up first.
  */
-import { publishAfterCommit } from '../../live-events/after-commit';
+import { publishAfterCommit } from '../../live-events';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderEntity } from '@shop/db';
@@ -49,17 +49,11 @@ import {
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../../context';
 import { BadRequestError, ConflictError, DomainError } from '../../../errors';
-import { toMeasure } from '../../catalogue/product-measure';
-import { lockProductsForOrder, type ProductForOrder } from '../../catalogue/products-for-orders.repository';
-import { PLACEMENT_SETTINGS_PART, type PlacementSettings } from '../../settings/placement-settings';
+import { toMeasure, lockProductsForOrder, type ProductForOrder } from '../../catalogue';
+import { PLACEMENT_SETTINGS_PART, type PlacementSettings } from '../../settings';
 import { loadOrderAggregate, toOrderDto, toOrderItemDto, toShopperOrder } from '../orders.repository';
 import { groupCommitPerDataSource, type Outcome } from '../group-commit';
-import {
-  lockGroupSlots,
-  slotUnavailable,
-  type GroupSlots,
-  type SlotChoice,
-} from '../../delivery/slot-booking';
+import { lockGroupSlots, slotUnavailable, type GroupSlots, type SlotChoice } from '../../delivery';
 import {
   GROUP_WRITE_SQL,
   WRITE_ORDER_SQL,

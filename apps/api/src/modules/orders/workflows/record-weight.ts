@@ -20,9 +20,9 @@ import {
 } from '@shop/schema';
 import type { ServiceContext } from '../../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../errors';
-import { changeLineStock } from '../../inventory/order-stock';
+import { changeLineStock } from '../../inventory';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from '../order-totals';
-import { publishAfterCommit } from '../../live-events/after-commit';
+import { publishAfterCommit } from '../../live-events';
 import { mayReadPayments } from '../order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from '../orders.repository';
 import { transactionWithRetry } from '../../../sql/transaction-retry';

@@ -1,0 +1,6 @@
+/**
+ * Settings: the shop's settings (`shop_settings`). Placement reads them beside its locked products
+ * in one round trip (placement-settings.ts: the placement exception, docs/architecture.md).
+ */
+export { PLACEMENT_SETTINGS_PART } from './placement-settings';
+export type { PlacementSettings } from './placement-settings';
