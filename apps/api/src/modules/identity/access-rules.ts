@@ -31,7 +31,3 @@ export async function assertAdminRoleKeepsEverything(tx: EntityManager): Promise
   if (missingFrom(granted, ADMIN_REQUIRED_PERMISSIONS).length)
     throw new ConflictError(ROLE_MESSAGES.adminKeepsAll);
 }
-
-export const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown })?.code === '23505' ||
-  (error as { driverError?: { code?: unknown } })?.driverError?.code === '23505';

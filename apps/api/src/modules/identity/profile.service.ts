@@ -8,25 +8,10 @@ import { UserEntity } from '@shop/db';
 import { PROFILE_MESSAGES, type CurrentUserDto, type ProfileChanges } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { ConflictError, UnauthorizedError } from '../../errors';
+import { isUniqueViolation } from '../../sql/pg-errors';
+import { toCurrentUserDto } from './current-user';
 
 type Ctx = ServiceContext & { user: CurrentUser };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown })?.code === '23505' ||
-  (error as { driverError?: { code?: unknown } })?.driverError?.code === '23505';
-
-function toCurrentUserDto(user: UserEntity): CurrentUserDto {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-    role: user.role,
-    profileImageUrl: user.profileImageUrl,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 export async function updateProfile(ctx: Ctx, changes: ProfileChanges): Promise<CurrentUserDto> {
   try {

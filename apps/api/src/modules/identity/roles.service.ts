@@ -29,7 +29,8 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { ConflictError, NotFoundError } from '../../errors';
 import { effectivePermissions, roleAccess, rolePermissions } from './permissions.service';
-import { assertAdminRoleKeepsEverything, assertHoldsAll, isUniqueViolation } from './access-rules';
+import { assertAdminRoleKeepsEverything, assertHoldsAll } from './access-rules';
+import { isUniqueViolation } from '../../sql/pg-errors';
 import * as audit from '../audit';
 
 type Ctx = ServiceContext & { user: CurrentUser };

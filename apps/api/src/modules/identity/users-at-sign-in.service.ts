@@ -26,6 +26,7 @@ import { UserEntity } from '@shop/db';
 import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { DomainError } from '../../errors';
+import { isUniqueViolation } from '../../sql/pg-errors';
 import { auditSignIn } from '../audit';
 
 /** What the identity provider told us, already read out of the ID token and userinfo. */
@@ -56,10 +57,6 @@ const clean = (value: string | undefined, max: number) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed.slice(0, max) : undefined;
 };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown; driverError?: { code?: unknown } })?.code === '23505' ||
-  (error as { driverError?: { code?: unknown } })?.driverError?.code === '23505';
 
 export async function signInUser(
   ctx: ServiceContext,

@@ -32,7 +32,8 @@ import type { CurrentUser, ServiceContext } from '../../context';
 import { assertEditVersion, bumpEditVersion } from '../../edit-version';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { effectivePermissions } from './permissions.service';
-import { assertHoldsAll, isUniqueViolation } from './access-rules';
+import { assertHoldsAll } from './access-rules';
+import { isUniqueViolation } from '../../sql/pg-errors';
 import { likePattern } from '../../sql/like-pattern';
 import { recordUserCreated, recordUserDeleted, recordUserUpdated, userSnapshot } from '../audit';
 
