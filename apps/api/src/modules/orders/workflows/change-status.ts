@@ -7,14 +7,12 @@
  * returns exactly once. The stock goes back through its owner (inventory/order-stock.ts), which
  * writes the ledger as every stock change does, so the catalogue and its readers hear of it.
  */
-import type { EntityManager } from 'typeorm';
 import {
   ORDER_TRANSITIONS,
   paymentStatusAfter,
   type AdminOrderDetailDto,
   type OrderStatus,
   type OrderWithHistoryDto,
-  type PaymentMethod,
 } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../../context';
 import { ConflictError, NotFoundError } from '../../../errors';
@@ -23,6 +21,13 @@ import { publishAfterCommit } from '../../live-events';
 import { mayReadPayments } from '../order-queries.service';
 import { releaseSlot } from '../../delivery';
 import { loadOrderAggregate, toShopperOrder, toStaffOrder, type OrderAggregate } from '../orders.repository';
+import {
+  lockOrderForStatus,
+  quantitiesTaken,
+  recordStatusChange,
+  setOrderStatus,
+  type LockedOrder,
+} from '../order-changes.repository';
 import { transactionWithRetry } from '../../../sql/transaction-retry';
 
 /** The staff member's name as the timeline shows it. */
@@ -33,13 +38,6 @@ function nameOf(user: CurrentUser): string {
 /** 'An order that is delivered cannot become pending' (docs/architecture.md §4). */
 export function transitionMessage(from: OrderStatus, to: OrderStatus): string {
   return from === to ? `The order is already ${from}` : `An order that is ${from} cannot become ${to}`;
-}
-
-interface LockedOrder {
-  status: OrderStatus;
-  payment_method: PaymentMethod;
-  payment_status: string;
-  user_id: string;
 }
 
 /** Why a shopper's cancellation is refused, when the order is no longer pending. */
@@ -64,10 +62,7 @@ async function changeStatus(
 ): Promise<OrderAggregate> {
   const userId = ctx.user?.id ?? null;
   return transactionWithRetry(ctx.db, async (tx) => {
-    const [order]: LockedOrder[] = await tx.query(
-      `SELECT status, payment_method, payment_status, user_id FROM orders WHERE id = $1 FOR UPDATE`,
-      [input.id],
-    );
+    const order = await lockOrderForStatus(tx, input.id);
     if (!order) throw new NotFoundError('Order');
     allowed(order);
     if (!ORDER_TRANSITIONS[order.status].includes(input.status)) {
@@ -78,24 +73,28 @@ async function changeStatus(
     }
 
     if (input.status === 'cancelled') {
-      await returnStock(tx, input.id, userId, input.notes);
+      // What left the stock goes back (a weighed line what was weighed, a short line nothing):
+      // inventory puts it back into its lots and writes the ledger.
+      const lines = await quantitiesTaken(tx, input.id);
+      await returnOrderStock(tx, { orderId: input.id, lines, userId, note: input.notes });
       // Its delivery slot's place is free again, in the same transaction (after the products,
       // the order placement locks them in).
       await releaseSlot(tx, input.id);
     }
 
-    await tx.query(`UPDATE orders SET status = $2, payment_status = $3, updated_at = now() WHERE id = $1`, [
+    await setOrderStatus(
+      tx,
       input.id,
       input.status,
       paymentStatusAfter(input.status, order.payment_method, order.payment_status),
-    ]);
-    await tx.query(
-      // clock_timestamp(), not now() (the transaction's start): a change that waited for another
-      // one's row lock is stamped after it, so the timeline lists them in the order they happened.
-      `INSERT INTO order_status_history (order_id, from_status, to_status, note, changed_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, clock_timestamp())`,
-      [input.id, order.status, input.status, input.notes ?? null, userId],
     );
+    await recordStatusChange(tx, {
+      orderId: input.id,
+      from: order.status,
+      to: input.status,
+      note: input.notes ?? null,
+      by: userId,
+    });
     // The owner's and the staff's open screens hear of it once this commits, on whichever api
     // instance they are (a cancellation's stock levels are announced by the ledger writer).
     publishAfterCommit(tx, [
@@ -142,23 +141,4 @@ export async function cancelMyOrder(
     },
   );
   return toShopperOrder(aggregate, mayReadPayments(ctx));
-}
-
-/**
- * What a cancelled order gives back, per product: a weighed line what was weighed (catch weight:
- * that is what left the stock); a line short at picking nothing (its units were not on the shelf,
- * orders/workflows/mark-line-short.ts). Inventory puts it back (inventory/order-stock.ts).
- */
-async function returnStock(
-  tx: EntityManager,
-  orderId: string,
-  userId: string | null,
-  note?: string,
-): Promise<void> {
-  const lines: { productId: string; quantity: number }[] = await tx.query(
-    `SELECT product_id AS "productId", SUM(COALESCE(weighed_quantity, quantity))::int AS quantity FROM order_items
-     WHERE order_id = $1 AND short_at IS NULL GROUP BY product_id ORDER BY product_id`,
-    [orderId],
-  );
-  await returnOrderStock(tx, { orderId, lines, userId, note });
 }

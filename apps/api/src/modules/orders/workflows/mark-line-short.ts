@@ -28,8 +28,6 @@ import {
   centsToDecimal,
   type AdminOrderDetailDto,
   type MarkLineShortInput,
-  type MeasureUnit,
-  type Substitution,
 } from '@shop/schema';
 import type { ServiceContext } from '../../../context';
 import { ConflictError, NotFoundError } from '../../../errors';
@@ -38,20 +36,15 @@ import { changeLineStock } from '../../inventory';
 import { lockChosenProduct, lockSimilarProduct, type Substitute } from '../../catalogue';
 import { mayReadPayments } from '../order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from '../orders.repository';
+import {
+  insertSubstituteLine,
+  lineOfOrder,
+  recordTimelineNote,
+  setLineShort,
+  type ShortLine,
+} from '../order-changes.repository';
 import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from '../order-totals';
 import { transactionWithRetry } from '../../../sql/transaction-retry';
-
-interface ShortLine {
-  id: string;
-  product_id: string;
-  product_name: string;
-  quantity: number;
-  price: string;
-  measure_unit: MeasureUnit | null;
-  substitution: Substitution;
-  substitute_product_id: string | null;
-  short_at: Date | null;
-}
 
 export async function markLineShort(
   ctx: ServiceContext,
@@ -59,12 +52,7 @@ export async function markLineShort(
 ): Promise<AdminOrderDetailDto> {
   const aggregate = await transactionWithRetry(ctx.db, async (tx) => {
     const order = await lockOrderForPicking(tx, input.id);
-    const [line]: ShortLine[] = await tx.query(
-      `SELECT id, product_id, product_name, quantity, price::text AS price, measure_unit, substitution,
-              substitute_product_id, short_at
-       FROM order_items WHERE id = $1 AND order_id = $2`,
-      [input.itemId, input.id],
-    );
+    const line = await lineOfOrder(tx, input.id, input.itemId);
     if (!line) throw new NotFoundError('Order line');
     assertStillPicking(order, 'its lines');
     if (line.short_at) {
@@ -73,10 +61,7 @@ export async function markLineShort(
       });
     }
 
-    await tx.query(`UPDATE order_items SET short_at = now(), short_by = $2 WHERE id = $1`, [
-      line.id,
-      ctx.user?.id ?? null,
-    ]);
+    await setLineShort(tx, line.id, ctx.user?.id ?? null);
     const substitute = await lockSubstitute(tx, line);
     let note = `${line.product_name} short: ${line.substitution === 'none' ? 'no substitution, as the customer chose' : 'no substitute in stock'}`;
     if (substitute) {
@@ -86,10 +71,7 @@ export async function markLineShort(
     }
     const total = await recomputeOrderTotals(tx, input.id, order);
     // The timeline says who and what; the status itself does not change.
-    await tx.query(
-      `INSERT INTO order_status_history (order_id, from_status, to_status, note, changed_by) VALUES ($1, $2, $2, $3, $4)`,
-      [input.id, order.status, note, ctx.user?.id ?? null],
-    );
+    await recordTimelineNote(tx, { orderId: input.id, status: order.status, note, by: ctx.user?.id ?? null });
     publishAfterCommit(tx, [
       { type: 'order.substituted', orderId: input.id, userId: order.user_id, status: order.status, total },
     ]);
@@ -116,28 +98,22 @@ async function addSubstituteLine(
   substitute: Substitute,
   price: string,
 ): Promise<void> {
-  const [added]: { id: string }[] = await tx.query(
-    `INSERT INTO order_items (order_id, product_id, quantity, price, product_name, product_sku, product_unit,
-                              measure_unit, weight_tolerance, substitution, substitute_for)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'none', $10)
-     RETURNING id`,
-    [
-      orderId,
-      substitute.id,
-      line.quantity,
-      price,
-      substitute.name,
-      substitute.sku,
-      substitute.unit,
-      substitute.measure_unit,
-      substitute.weight_tolerance,
-      line.id,
-    ],
-  );
+  const added = await insertSubstituteLine(tx, {
+    orderId,
+    productId: substitute.id,
+    quantity: line.quantity,
+    price,
+    name: substitute.name,
+    sku: substitute.sku,
+    unit: substitute.unit,
+    measureUnit: substitute.measure_unit,
+    weightTolerance: substitute.weight_tolerance,
+    replaces: line.id,
+  });
   // Its stock taken by inventory (guarded), from the lots first expiry first out, with the ledger row.
   const moved = await changeLineStock(
     tx,
-    { orderItemId: added!.id, productId: substitute.id, held: 0 },
+    { orderItemId: added, productId: substitute.id, held: 0 },
     line.quantity,
     {
       source: 'order',

@@ -15,7 +15,6 @@ import {
   formatQuantity,
   weighingProblem,
   type AdminOrderDetailDto,
-  type MeasureUnit,
   type RecordWeightInput,
 } from '@shop/schema';
 import type { ServiceContext } from '../../../context';
@@ -25,17 +24,8 @@ import { assertStillPicking, lockOrderForPicking, recomputeOrderTotals } from '.
 import { publishAfterCommit } from '../../live-events';
 import { mayReadPayments } from '../order-queries.service';
 import { loadOrderAggregate, toStaffOrder } from '../orders.repository';
+import { linesToWeigh, setLineWeight } from '../order-changes.repository';
 import { transactionWithRetry } from '../../../sql/transaction-retry';
-
-interface LockedLine {
-  id: string;
-  product_id: string;
-  quantity: number;
-  price: string;
-  measure_unit: MeasureUnit | null;
-  weight_tolerance: number | null;
-  weighed_quantity: number | null;
-}
 
 export async function recordLineWeight(
   ctx: ServiceContext,
@@ -43,11 +33,7 @@ export async function recordLineWeight(
 ): Promise<AdminOrderDetailDto> {
   const aggregate = await transactionWithRetry(ctx.db, async (tx) => {
     const order = await lockOrderForPicking(tx, input.id);
-    const lines: LockedLine[] = await tx.query(
-      `SELECT id, product_id, quantity, price::text AS price, measure_unit, weight_tolerance, weighed_quantity
-       FROM order_items WHERE order_id = $1 ORDER BY created_at, id`,
-      [input.id],
-    );
+    const lines = await linesToWeigh(tx, input.id);
     const line = lines.find((candidate) => candidate.id === input.itemId);
     if (!line) throw new NotFoundError('Order line');
     if (line.weight_tolerance === null) {
@@ -94,10 +80,7 @@ export async function recordLineWeight(
         throw new ConflictError('Not enough stock for the extra weight', { reason: 'INSUFFICIENT_STOCK' });
       }
     }
-    await tx.query(`UPDATE order_items SET weighed_quantity = $2, weighed_at = now() WHERE id = $1`, [
-      line.id,
-      input.weighedQuantity,
-    ]);
+    await setLineWeight(tx, line.id, input.weighedQuantity);
 
     // The order's totals again from its lines, each rounded once, at the tax rate it was placed with.
     const total = await recomputeOrderTotals(tx, input.id, order);
