@@ -7,29 +7,15 @@ import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import { toMeasure, productsToday } from '../catalogue';
+import { ownerOfOrder, productsBought } from './orders.repository';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
-/** One product of the order, as bought. */
-interface LineBought {
-  product_id: string;
-  bought_name: string;
-  ordered: number;
-}
-
 /** The caller's own order only (someone else's is NOT_FOUND, as for reading it). */
 export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
-  const [order]: { user_id: string }[] = await ctx.db.query(`SELECT user_id FROM orders WHERE id = $1`, [id]);
-  if (!order || order.user_id !== ctx.user.id) throw new NotFoundError('Order');
+  if ((await ownerOfOrder(ctx.db, id)) !== ctx.user.id) throw new NotFoundError('Order');
   // One row per product (an order may hold a product on two lines), in the order they were bought.
-  const bought: LineBought[] = await ctx.db.query(
-    `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered
-     FROM order_items i
-     WHERE i.order_id = $1
-     GROUP BY i.product_id
-     ORDER BY min(i.created_at), i.product_id`,
-    [id],
-  );
+  const bought = await productsBought(ctx.db, id);
   // The products as the catalogue has them today (gone: not there).
   const today = await productsToday(
     ctx.db,
