@@ -1,0 +1,2 @@
+/** Mail: the order emails, their queue and the outbox (`sent_emails`). No other module uses it. */
+export {};
