@@ -4,7 +4,8 @@
  * adapter, tRPC and the SPA. Everything it needs is passed in, so tests build it against their
  * own database.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { shopOrigin } from './http/origin';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DataSource } from 'typeorm';
 import { SITE_ROUTES, setPictureHosts } from '@shop/schema';
@@ -18,7 +19,8 @@ import { currentAccess } from './modules/identity/stream-access';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
 import { cataloguePagePaths, sitePageHead } from './modules/catalogue/product-pages';
-import { startOrderMail } from './modules/mail/order-mail-queue';
+import { readSettings } from './modules/settings/settings.service';
+import { createMailer, startOrderMail } from './modules/mail/order-mail-queue';
 import { startJobQueue } from './modules/jobs/job-queue';
 import { startLotExpiry } from './modules/inventory/lot-expiry-job';
 import { crawlerFiles } from './http/crawlers';
@@ -186,6 +188,7 @@ export async function buildApp({
     root: env.WEB_DIST,
     env,
     pageHead: (routePath, pathname) => sitePageHead(dataSource.manager, routePath, pathname),
+    shopName: async () => (await readSettings(dataSource.manager)).shopName,
   });
 
   // Background work on the job queue (modules/jobs): order emails, queued on the order events
@@ -220,7 +223,16 @@ export async function buildApp({
       },
       currentAccess,
     );
-    const deps: RequestDependencies = { dataSource, resolveUser, liveEvents, liveStreams, rateLimits };
+    const mailer = createMailer(env);
+    const emailChangeMail = (req: FastifyRequest) => ({ mailer, origin: shopOrigin(env, req) ?? '' });
+    const deps: RequestDependencies = {
+      dataSource,
+      resolveUser,
+      liveEvents,
+      liveStreams,
+      rateLimits,
+      emailChangeMail,
+    };
 
     await api.register(authRoutes, { env, dataSource, oidc, rateLimits });
     await api.register(restPlugin, deps);

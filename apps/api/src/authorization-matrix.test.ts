@@ -256,6 +256,8 @@ const TRPC: Record<string, { input?: unknown; expect: Row }> = {
   'addresses.setDefault': { input: { id: MISSING }, expect: signedIn(404) },
   'addresses.delete': { input: { id: MISSING }, expect: signedIn(404) },
   'profile.update': { input: {}, expect: signedIn(200) },
+  'profile.confirmEmail': { input: { token: 'A'.repeat(43) }, expect: signedIn(404) },
+  'profile.pendingEmail': { expect: signedIn(200) },
   'users.list': { expect: only(200, ADMIN) },
   'users.page': { input: {}, expect: only(200, ADMIN) },
   'users.byId': { input: { id: MISSING }, expect: only(404, ADMIN) },

@@ -196,7 +196,7 @@ export const EnvSchema = z
      * smtp://user:pass@mail.example.com:587; unset, they go to the built-in outbox (Admin → Outbox).
      */
     SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
-    /** The sender of the order emails. */
+    /** The sender's address of the order emails; the name they are sent under is the shop's (Admin → Settings). */
     MAIL_FROM: z.string().min(3).default('FreshCart <orders@freshcart.local>'),
     /** Send order emails at all (the job queue and its worker); tests that do not look at them turn it off. */
     ORDER_EMAILS: flag(true),

@@ -11,6 +11,8 @@ export interface RequestDependencies {
   liveEvents?: LiveEventBus;
   liveStreams?: RequestContext['liveStreams'];
   rateLimits?: RequestContext['rateLimits'];
+  /** The mailer and origin of email-change links, per request (PUBLIC_URL's origin or the request's). */
+  emailChangeMail?: (req: FastifyRequest) => RequestContext['emailChangeMail'];
 }
 
 /** One request's context: the database, the caller (resolved from the session) and a logger. */
@@ -30,5 +32,6 @@ export async function createRequestContext(
     liveEvents: deps.liveEvents,
     liveStreams: deps.liveStreams,
     rateLimits: deps.rateLimits,
+    emailChangeMail: deps.emailChangeMail?.(req),
   };
 }

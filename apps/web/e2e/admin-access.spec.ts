@@ -93,5 +93,5 @@ test('a shopper browsing the storefront never downloads the admin area', async (
   await signIn(page, DEMO.admin);
   await page.goto('/admin');
   await expect(page.getByTestId('admin-area')).toBeVisible();
-  expect(scripts.some((path) => /\/assets\/admin\.routes-/.test(path))).toBe(true);
+  expect(scripts.some((path) => /\/assets\/admin-area-/.test(path))).toBe(true);
 });

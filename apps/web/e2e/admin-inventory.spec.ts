@@ -24,7 +24,11 @@ test('the cards, the search and the Low Stock Only toggle', async ({ page }) => 
   await openInventory(page);
   const [expected] = await sql<{ total: number; low: number; out: number; value: string }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE stock <= low_stock_threshold)::int AS low,
-            count(*) FILTER (WHERE stock = 0)::int AS out, COALESCE(SUM(price * stock), 0)::numeric(20,2)::text AS value
+            count(*) FILTER (WHERE stock = 0)::int AS out,
+            -- stock in base units (g, ml) × the price per kg, L, 100 g or 100 ml (e2e/measures.spec.ts)
+            COALESCE(SUM(round(price * stock / CASE WHEN measure_unit IN ('kg', 'L') THEN 1000
+                                                    WHEN measure_unit IN ('g', 'ml') THEN 100
+                                                    ELSE 1 END, 2)), 0)::numeric(20,2)::text AS value
      FROM products`,
   );
   await expect(statValue(page, 'Total Products')).toHaveText(String(expected!.total));

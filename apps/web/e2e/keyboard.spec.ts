@@ -26,6 +26,8 @@ async function expectHeadingFocused(page: Page, text: string | RegExp) {
 test('search, add to cart, check out and read the order with the keyboard alone', async ({ page }) => {
   await signIn(page, DEMO.customer, '/');
   await expect(page).toHaveTitle('Fresh food, beverages and produce · FreshCart');
+  // The server names the page before its script has drawn it: wait for what the shopper sees.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // The first Tab stop is the skip link; it leads into the main content.
   await page.keyboard.press('Tab');

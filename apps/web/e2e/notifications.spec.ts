@@ -97,12 +97,16 @@ test('an admin gets each low-stock alert once, requiring interaction, and not ag
   const polled = page.waitForResponse((response) => response.url().includes('inventory.lowStock'));
   await page.reload();
   await (await polled).finished();
-  // The alerts would be shown right after the answer: once the page has rendered it and run its effects.
+  // The alerts would be shown right after the answer: once the page has taken it in, rendered it
+  // and run its effects, each a task of its own (React Query's notification, React's render and
+  // effects): a few turns of the page's task queue.
   await page.evaluate(
     () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      ),
+      new Promise((resolve) => {
+        let turns = 0;
+        const turn = () => (++turns >= 5 ? resolve(undefined) : setTimeout(turn, 0));
+        turn();
+      }),
   );
   expect(await shown(page)).toEqual([]);
 });

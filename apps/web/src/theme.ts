@@ -1,7 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-export const BRAND_NAME = 'FreshCart';
-
 /**
  * The shop's green, darkened where it carries text or marks a control (docs/accessibility.md,
  * "Colour"): the filled shade (8) takes white text at 5.4:1 and stays 4.7:1 on the lightest tints;

@@ -4,6 +4,8 @@
  * before by the starting mark: the ledger rows written when the hot products got their starting
  * stock, just before the stock snapshot that the load starts from. Every later ledger row comes
  * from a transaction that began after the mark committed, so `created_at > mark` is the run's.
+ * The same holds for orders: the database may hold orders from before the run (the demo's showcase
+ * orders, packages/db/src/seed/showcase-seed.ts), and the order checks look at the run's orders.
  */
 import type { Database } from '@shop/db';
 import { ORDER_TRANSITIONS, type OrderStatus } from '@shop/schema';
@@ -36,6 +38,8 @@ export interface Check {
 const SHOWN = 5;
 
 const MARK = `mark AS (SELECT max(created_at) AS at FROM stock_movements WHERE source = 'staff' AND reason = $1)`;
+/** The orders the run placed (with MARK). */
+const RUN_ORDERS = `run_orders AS (SELECT id FROM orders WHERE created_at > (SELECT at FROM mark))`;
 
 export async function runChecks(db: Database['dataSource'], input: CheckInput): Promise<Check[]> {
   const checks: Check[] = [];
@@ -113,13 +117,17 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
     taken: number | null;
     rows: number | null;
   }>(
-    `WITH items AS (SELECT order_id, product_id, sum(quantity)::int AS q FROM order_items GROUP BY 1, 2),
+    `WITH ${MARK}, ${RUN_ORDERS},
+          items AS (SELECT order_id, product_id, sum(quantity)::int AS q FROM order_items
+                    WHERE order_id IN (SELECT id FROM run_orders) GROUP BY 1, 2),
           taken AS (SELECT order_id, product_id, (-sum(change))::int AS q, count(*)::int AS n
-                    FROM stock_movements WHERE source = 'order' GROUP BY 1, 2)
+                    FROM stock_movements WHERE source = 'order' AND order_id IN (SELECT id FROM run_orders)
+                    GROUP BY 1, 2)
      SELECT coalesce(i.order_id, t.order_id) AS order_id, coalesce(i.product_id, t.product_id) AS product_id,
             i.q AS ordered, t.q AS taken, t.n AS rows
      FROM items i FULL JOIN taken t ON t.order_id = i.order_id AND t.product_id = i.product_id
      WHERE i.q IS DISTINCT FROM t.q OR t.n IS DISTINCT FROM 1`,
+    [input.startReason],
   );
   checks.push({
     name: "ledger 'order' rows = −order items, per order and product",
@@ -142,18 +150,24 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
     returned: number | null;
     rows: number | null;
   }>(
-    `WITH items AS (SELECT order_id, product_id, sum(quantity)::int AS q FROM order_items GROUP BY 1, 2),
+    `WITH ${MARK}, ${RUN_ORDERS},
+          items AS (SELECT order_id, product_id, sum(quantity)::int AS q FROM order_items
+                    WHERE order_id IN (SELECT id FROM run_orders) GROUP BY 1, 2),
           returned AS (SELECT order_id, product_id, sum(change)::int AS q, count(*)::int AS n
-                       FROM stock_movements WHERE source = 'cancellation' GROUP BY 1, 2)
+                       FROM stock_movements WHERE source = 'cancellation' AND order_id IN (SELECT id FROM run_orders)
+                       GROUP BY 1, 2)
      SELECT coalesce(i.order_id, r.order_id) AS order_id, coalesce(i.product_id, r.product_id) AS product_id,
             o.status, i.q AS ordered, r.q AS returned, r.n AS rows
      FROM items i FULL JOIN returned r ON r.order_id = i.order_id AND r.product_id = i.product_id
      LEFT JOIN orders o ON o.id = coalesce(i.order_id, r.order_id)
      WHERE CASE WHEN o.status = 'cancelled' THEN r.q IS DISTINCT FROM i.q OR r.n IS DISTINCT FROM 1
                 ELSE r.n IS NOT NULL END`,
+    [input.startReason],
   );
   const [{ cancelled }] = (await q<{ cancelled: number }>(
-    `SELECT count(*)::int AS cancelled FROM orders WHERE status = 'cancelled'`,
+    `WITH ${MARK}, ${RUN_ORDERS}
+     SELECT count(*)::int AS cancelled FROM orders WHERE status = 'cancelled' AND id IN (SELECT id FROM run_orders)`,
+    [input.startReason],
   )) as [{ cancelled: number }];
   checks.push({
     name: 'each cancelled order returned its items exactly once, no other order returned any',
@@ -212,9 +226,15 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
   });
 
   // (3) Every order's history is a chain of allowed moves from 'pending' to its status.
-  const orders = await q<{ id: string; status: OrderStatus }>(`SELECT id, status FROM orders`);
+  const orders = await q<{ id: string; status: OrderStatus }>(
+    `WITH ${MARK}, ${RUN_ORDERS} SELECT id, status FROM orders WHERE id IN (SELECT id FROM run_orders)`,
+    [input.startReason],
+  );
   const history = await q<{ order_id: string; from_status: OrderStatus | null; to_status: OrderStatus }>(
-    `SELECT order_id, from_status, to_status FROM order_status_history ORDER BY order_id, created_at, id`,
+    `WITH ${MARK}, ${RUN_ORDERS}
+     SELECT order_id, from_status, to_status FROM order_status_history
+     WHERE order_id IN (SELECT id FROM run_orders) ORDER BY order_id, created_at, id`,
+    [input.startReason],
   );
   const byOrder = new Map<string, { from: OrderStatus | null; to: OrderStatus }[]>();
   for (const row of history) {
@@ -253,13 +273,14 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
   // (4) Orders in the database = orders the shoppers saw placed: none lost, none doubled.
   const placed = [...input.placedOrders];
   const [counts] = await q<{ total: number; theirs: number; seen: number; doubled: number }>(
-    `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE user_id = ANY($1::uuid[]))::int AS theirs,
-            count(*) FILTER (WHERE id = ANY($2::uuid[]))::int AS seen,
+    `WITH ${MARK}, ${RUN_ORDERS}
+     SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE user_id = ANY($2::uuid[]))::int AS theirs,
+            count(*) FILTER (WHERE id = ANY($3::uuid[]))::int AS seen,
             (SELECT count(*)::int FROM (SELECT 1 FROM orders WHERE idempotency_key IS NOT NULL
                                         GROUP BY user_id, idempotency_key HAVING count(*) > 1) d) AS doubled
-     FROM orders`,
-    [input.shopperIds, placed],
+     FROM orders WHERE id IN (SELECT id FROM run_orders)`,
+    [input.startReason, input.shopperIds, placed],
   );
   checks.push({
     name: 'orders in the database = distinct orders answered 201',
@@ -269,7 +290,7 @@ export async function runChecks(db: Database['dataSource'], input: CheckInput): 
       counts!.seen === placed.length &&
       counts!.doubled === 0,
     detail:
-      `${counts!.total} in the database (${counts!.theirs} of this run's shoppers), ${placed.length} answered 201, ` +
+      `${counts!.total} placed during the run (${counts!.theirs} by this run's shoppers), ${placed.length} answered 201, ` +
       `${counts!.seen} of those found, ${counts!.doubled} idempotency keys used twice`,
   });
 

@@ -33,6 +33,12 @@ export const config = {
   /** Concurrent shoppers, each a new customer with its own cookie jar. */
   shoppers: positiveInt('LOAD_SHOPPERS', 50),
   modes: modes(),
+  /**
+   * Run the modes at the same time (LOAD_AT_ONCE, default 1) or one after the other (0). At once,
+   * each mode's api shares the machine with the other's: fewer requests each, the same checks, and
+   * the test's wall time is one mode's (docs/testing.md, "Where the time goes").
+   */
+  atOnce: env.LOAD_AT_ONCE !== '0',
   /** The PostgreSQL server the postgres mode creates its database on (dropped afterwards). */
   serverUrl: env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   /** `pnpm start`'s default; every request is logged, so the whole log is scanned. */

@@ -9,6 +9,7 @@ import { OrderStatus } from './orders';
 import { INVENTORY_MESSAGES, MoneyTotalString, StockLevel } from './inventory';
 import { EditVersion } from './edit-version';
 import { documentedAs } from './openapi-meta';
+import { MEASURE_UNITS } from './measures';
 
 /** docs/product.md §9: the overview's lists show 5 items. */
 export const OVERVIEW_LIST_SIZE = 5;
@@ -31,6 +32,8 @@ export const AdminOverviewDto = z.object({
           name: z.string(),
           stock: z.number().int(),
           lowStockThreshold: z.number().int(),
+          /** Stock and threshold are base units (g, ml, pieces); the screen shows them in this measure. */
+          measureUnit: z.enum(MEASURE_UNITS).nullable(),
         }),
       ),
     })

@@ -7,6 +7,7 @@ import {
   parseStoredCart,
   removeFromCart,
   setQuantity,
+  toCartProduct,
   type CartLine,
   type CartProduct,
 } from './cart';
@@ -174,5 +175,42 @@ describe('addLinesToCart (Buy again)', () => {
       { productId: 'b', name: 'Bread', price: '3.00', quantity: 1, imageUrl: null },
     ]);
     expect(cart[0]!.quantity).toBe(2);
+  });
+});
+
+describe('toCartProduct', () => {
+  const product = {
+    id: 'p1',
+    name: 'Cheddar',
+    price: '8.75',
+    imageUrl: null,
+    measureUnit: null,
+    quantityStep: 1,
+    minQuantity: 1,
+    maxQuantity: 1000,
+  };
+
+  it("keeps a pack's net content, so its cart line shows the unit price", () => {
+    expect(toCartProduct({ ...product, netContent: 400, netContentUnit: 'g' })).toEqual({
+      productId: 'p1',
+      name: 'Cheddar',
+      price: '8.75',
+      imageUrl: null,
+      netContent: 400,
+      netContentUnit: 'g',
+    });
+  });
+
+  it("keeps a weighed product's measure and limits, so every screen adds from its minimum", () => {
+    const salmon = {
+      ...product,
+      measureUnit: 'kg' as const,
+      quantityStep: 250,
+      minQuantity: 250,
+      maxQuantity: 3000,
+    };
+    expect(addToCart([], toCartProduct(salmon))).toEqual([
+      expect.objectContaining({ productId: 'p1', measureUnit: 'kg', quantity: 250, quantityStep: 250 }),
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * The cart's pure rules (docs/product.md §4). The cart lives in the browser; these functions never mutate.
  */
 import { lineTotalCents } from './money';
-import { MEASURE_UNITS, type MeasureUnit, type QuantityRule } from './measures';
+import { MEASURE_UNITS, type MeasureUnit, type NetContentUnit, type QuantityRule } from './measures';
 
 /**
  * A line of the cart. `quantity` is in the product's base unit (pieces, grams, millilitres:
@@ -19,6 +19,9 @@ export interface CartLine {
   quantityStep?: number;
   minQuantity?: number;
   maxQuantity?: number;
+  /** A pack's net content (400 g of cheese), so the line shows its unit price ($21.88 / kg). */
+  netContent?: number | null;
+  netContentUnit?: NetContentUnit | null;
 }
 
 /** A cart line's quantity rule: its own, or one piece at a time. */
@@ -45,6 +48,8 @@ export function toCartProduct(product: {
   quantityStep: number;
   minQuantity: number;
   maxQuantity: number;
+  netContent?: number | null;
+  netContentUnit?: NetContentUnit | null;
 }): CartProduct {
   const base = {
     productId: product.id,
@@ -52,7 +57,11 @@ export function toCartProduct(product: {
     price: product.price,
     imageUrl: product.imageUrl ?? null,
   };
-  if (!product.measureUnit) return base;
+  if (!product.measureUnit) {
+    return product.netContent && product.netContentUnit
+      ? { ...base, netContent: product.netContent, netContentUnit: product.netContentUnit }
+      : base;
+  }
   return {
     ...base,
     measureUnit: product.measureUnit,

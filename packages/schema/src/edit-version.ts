@@ -42,7 +42,7 @@ export function readEditConflict<T>(details: unknown, current: DtoSchema<T>): Ed
 export const EDIT_CONFLICT_MESSAGES = {
   stale: (what: string) =>
     `This ${what} was changed by someone else while you were editing it. Reload it to see the current values.`,
-  stockChanged: (stock: number) => `Stock changed to ${stock} while you were editing.`,
+  stockChanged: (stock: number | string) => `Stock changed to ${stock} while you were editing.`,
   /** What a form says when its save was refused: which of its fields someone else changed. */
   changedWhileEditing: (what: string, labels: readonly string[]) =>
     labels.length

@@ -9,12 +9,14 @@ export const ORDER_EMAIL_KIND_LABEL = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  email_change: 'Email confirmation',
 } as const;
 
 export const OutboxEntryDto = z.object({
   id: z.string(),
   orderId: z.string().nullable(),
-  kind: z.enum(['confirmation', 'shipped', 'delivered', 'cancelled']),
+  /** An order's email, or 'email_change': the link that confirms a new profile email (no order). */
+  kind: z.enum(['confirmation', 'shipped', 'delivered', 'cancelled', 'email_change']),
   recipient: z.string(),
   subject: z.string(),
   /** 'smtp': handed to the mail server; 'outbox': kept here (no SMTP_URL). */

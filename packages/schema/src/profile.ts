@@ -44,3 +44,40 @@ export const ProfileUpdateInput = z.strictObject({
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 /** The changes as the server applies them: undefined = unchanged, null = cleared. */
 export type ProfileChanges = z.output<typeof ProfileUpdateInput>;
+
+/**
+ * A new email takes effect only once its owner opens the link sent to it (issue 32; docs/security.md
+ * "Email changes verified"): until then the account keeps its old address for sign-in, ADMIN_EMAILS
+ * and order emails. The link carries a one-time token; it works for the account that asked, once,
+ * within EMAIL_CHANGE_HOURS.
+ */
+export const EMAIL_CHANGE_HOURS = 24;
+
+/** The query parameter of /profile that carries the token of the emailed link. */
+export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: (email: string) => `We sent a link to ${email} to confirm it. Until then your email stays as it is.`,
+  confirmed: (email: string) => `Your email is now ${email}.`,
+  invalid: 'This confirmation link is not valid. Check that you copied the whole link.',
+  expired: 'This confirmation link has expired. Change your email in your profile again to get a new one.',
+  used: 'This confirmation link has already been used.',
+  replaced: 'This confirmation link was replaced by a newer one. Use the link in the latest email.',
+  otherUser:
+    'This confirmation link belongs to another account. Sign in as the account that asked for the change.',
+} as const;
+
+/** The token of a confirmation link (32 random bytes, base64url). */
+export const ConfirmEmailInput = z.strictObject({
+  token: z
+    .string(EMAIL_CHANGE_MESSAGES.invalid)
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, EMAIL_CHANGE_MESSAGES.invalid),
+});
+export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;
+
+/** The address waiting for its link to be opened, if any. */
+export const PendingEmailDto = z
+  .object({ email: z.string(), expiresAt: z.iso.datetime({ offset: true }) })
+  .nullable();
+export type PendingEmailDto = z.infer<typeof PendingEmailDto>;

@@ -21,6 +21,7 @@ describe('the site route table', () => {
   it('names the screen before the shop', () => {
     expect(documentTitle('Checkout')).toBe('Checkout · FreshCart');
     expect(documentTitle()).toBe('FreshCart');
+    expect(documentTitle('Checkout', 'Corner Grocer')).toBe('Checkout · Corner Grocer');
   });
 
   it('keeps the admin area and every account screen away from crawlers, not the storefront', () => {

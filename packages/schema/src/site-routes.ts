@@ -8,6 +8,10 @@
  * apps/web/src/app/site-routes.test.tsx fails when a screen is added to one and not the other.
  */
 
+/**
+ * The shop's name when nothing else names it: the default of Admin → Settings' shop name
+ * (settings-rules.ts). Titles, the header and the emails say the name saved there (issue 33 item 7).
+ */
 export const SITE_NAME = 'FreshCart';
 
 export interface SiteRoute {
@@ -84,9 +88,20 @@ export function findSiteRoute(pathname: string): SiteRoute | undefined {
   return SITE_ROUTES.find((route) => matches(route.path, pathname));
 }
 
-/** "Checkout · FreshCart"; the site's name alone for no title. */
-export function documentTitle(title?: string): string {
-  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+let displayShopName = SITE_NAME;
+
+/**
+ * The shop's name every title drawn from now on ends with, when none is given (as
+ * `setDisplayCurrency` in money.ts is for amounts): the web sets it from the shop's settings
+ * (apps/web/src/features/settings/shop-name.ts). The api names the shop in each call instead.
+ */
+export function setDisplayShopName(name: string): void {
+  displayShopName = name;
+}
+
+/** "Checkout · FreshCart" (the shop's name last: Admin → Settings); the shop's name alone for no title. */
+export function documentTitle(title?: string, shopName: string = displayShopName): string {
+  return title ? `${title} · ${shopName}` : shopName;
 }
 
 /** The storefront's one parameter that makes another page worth indexing: a category (its id). */

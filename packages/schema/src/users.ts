@@ -20,6 +20,13 @@ export const CurrentUserDto = z.object({
 export type CurrentUserDto = z.infer<typeof CurrentUserDto>;
 
 /**
+ * PATCH /api/user/profile's answer: the current user, and the new email waiting for its link to be
+ * opened (null when none); `email` stays the old one until then (docs/security.md).
+ */
+export const ProfileUpdatedDto = CurrentUserDto.extend({ pendingEmail: z.string().nullable() });
+export type ProfileUpdatedDto = z.infer<typeof ProfileUpdatedDto>;
+
+/**
  * "Sign out everywhere" (the account menu, and an admin on a user's page): every session of the
  * user ends, this browser's included. API tokens are not sessions and stay valid.
  */

@@ -51,19 +51,21 @@ describe('the SPA', () => {
   );
 
   it("lists the screen's chunks as preloads in its page, the layout's for a route not listed", async () => {
+    // Each page names the shop for the app's first render (features/settings/shop-name.ts).
+    const SHOP_NAME = '<meta name="application-name" content="FreshCart">';
     const head = async (url: string) => /<head>(.*)<\/head>/.exec((await t.app.inject({ url })).body)?.[1];
     expect(await head('/checkout')).toBe(
-      '<title>Checkout · FreshCart</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">' +
+      `<title>Checkout · FreshCart</title>${SHOP_NAME}<link rel="modulepreload" crossorigin href="/assets/layout-1.js">` +
         '<link rel="modulepreload" crossorigin href="/assets/checkout-2.js">' +
         '<link rel="stylesheet" crossorigin href="/assets/checkout-3.css">',
     );
     expect(await head('/orders')).toBe(
-      '<title>My Orders · FreshCart</title><link rel="modulepreload" crossorigin href="/assets/layout-1.js">',
+      `<title>My Orders · FreshCart</title>${SHOP_NAME}<link rel="modulepreload" crossorigin href="/assets/layout-1.js">`,
     );
     // An unknown path is a 404 with the page as built: no screen, no preloads; its title says so.
     const missing = await t.app.inject({ url: '/no-such-page' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(INDEX.replace('<title>t</title>', '<title>Page Not Found · FreshCart</title>'));
+    expect(missing.body).toBe(INDEX.replace('<title>t</title>', `<title>Page Not Found · FreshCart</title>${SHOP_NAME}`));
   });
 
   it('names the canonical address of a page crawlers index: the storefront and its categories', async () => {

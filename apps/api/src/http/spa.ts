@@ -7,7 +7,9 @@
  *
  * Every page carries its screen's title ("Checkout · FreshCart", the route table's; "Page Not
  * Found · FreshCart" for the 404 page), so a printed or bookmarked page is named before the app
- * runs. A page crawlers index names its canonical address (`canonicalPath` in site-routes.ts, on
+ * runs. The shop's name in it is the one saved in Admin → Settings (`shopName`, read per page), and
+ * the page names the shop in `<meta name="application-name">` too, so the app shows that name from
+ * its first render (apps/web/src/features/settings/shop-name.ts). A page crawlers index names its canonical address (`canonicalPath` in site-routes.ts, on
  * PUBLIC_URL's origin or the request's). A product's page carries the product's own title,
  * description and Open Graph tags (name, price, picture: `PageHead`), so a shared link previews it. A page of the app lists, as modulepreload links, the chunks its screen needs beyond the entry
  * (`route-preloads.json`, written by the web's build: apps/web/src/app/route-modules.ts), so the
@@ -29,6 +31,7 @@ import {
   ANY_OTHER_ROUTE,
   NOT_FOUND_TITLE,
   ROUTE_PRELOADS_FILE,
+  SITE_NAME,
   SITE_ROUTES,
   canonicalPath,
   documentTitle,
@@ -110,6 +113,8 @@ export interface PageHead {
 export type PageHeadOf = (routePath: string, pathname: string) => Promise<PageHead | null>;
 
 const TITLE = /<title>[^<]*<\/title>/;
+/** The meta element the web reads the shop's name from (apps/web/src/features/settings/shop-name.ts). */
+export const SHOP_NAME_META = 'application-name';
 const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 
 /**
@@ -119,17 +124,21 @@ const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 function writeHead(
   html: string,
   title: string,
+  shopName: string,
   head: PageHead,
   url: string | null,
   origin: string | null,
 ): string {
   const meta = (property: string, content: string) =>
     `<meta property="${property}" content="${escapeMarkup(content)}">`;
-  let page = TITLE.test(html)
-    ? html.replace(TITLE, () => `<title>${escapeMarkup(title)}</title>`)
-    : html.replace('</head>', () => `<title>${escapeMarkup(title)}</title></head>`);
+  const named = `<title>${escapeMarkup(title)}</title><meta name="${SHOP_NAME_META}" content="${escapeMarkup(shopName)}">`;
+  let page = TITLE.test(html) ? html.replace(TITLE, () => named) : html.replace('</head>', () => `${named}</head>`);
   if (!head.type) return page;
-  const tags: string[] = [meta('og:type', head.type), meta('og:title', head.title ?? title)];
+  const tags: string[] = [
+    meta('og:type', head.type),
+    meta('og:site_name', shopName),
+    meta('og:title', head.title ?? title),
+  ];
   if (head.description) {
     const description = `<meta name="description" content="${escapeMarkup(head.description)}">`;
     if (DESCRIPTION.test(page)) page = page.replace(DESCRIPTION, () => description);
@@ -178,10 +187,13 @@ export function createSitePages({
   root,
   env,
   pageHead,
+  shopName,
 }: {
   root: string;
   env: Env;
   pageHead?: PageHeadOf;
+  /** The shop's name as saved in its settings; SITE_NAME without it, or while it cannot be read. */
+  shopName?: () => Promise<string>;
 }): SitePages {
   const hasSpa = existsSync(join(root, 'index.html'));
   const pageFor = pagesWithPreloads(root);
@@ -198,8 +210,14 @@ export function createSitePages({
       const canonical = route ? canonicalPath(path, req.url.slice(path.length)) : null;
       const origin = shopOrigin(env, req);
       const url = canonical && origin ? origin + canonical : null;
-      const title = documentTitle(route ? (head?.title ?? route.title) : NOT_FOUND_TITLE);
-      let html = writeHead(page, title, head ?? {}, url, origin);
+      const name = shopName
+        ? await shopName().catch((error: unknown) => {
+            req.log.warn({ err: error }, 'the page names the shop by its default name');
+            return SITE_NAME;
+          })
+        : SITE_NAME;
+      const title = documentTitle(route ? (head?.title ?? route.title) : NOT_FOUND_TITLE, name);
+      let html = writeHead(page, title, name, head ?? {}, url, origin);
       if (url)
         html = html.replace('</head>', () => `<link rel="canonical" href="${escapeMarkup(url)}"></head>`);
       if (session !== undefined) {

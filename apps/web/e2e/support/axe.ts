@@ -13,20 +13,31 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * a script inside every frame it judges, can wait on it for minutes.
  */
 export async function expectNoAxeViolations(page: Page, screen: string, exclude: string[] = []) {
-  // Mantine's transitions (dialogs, menus) would otherwise be judged half-faded: wait until none
-  // runs, two frames after now (a transition that was just mounted starts on the next frame).
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  // Mantine's transitions (dialogs, menus) would otherwise be judged half-faded: wait until no
+  // animation that ends (spinners and skeletons loop forever) has run for 100 ms, polled on a timer
+  // (a transition just mounted starts a frame later; animation frames are not counted on).
+  await page.waitForFunction(
+    () => {
+      const settled = window as unknown as { axeSettledSince?: number };
+      const moving = document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (moving) {
+        settled.axeSettledSince = undefined;
+        return false;
+      }
+      settled.axeSettledSince ??= performance.now();
+      return performance.now() - settled.axeSettledSince >= 100;
+    },
+    undefined,
+    { polling: 50 },
   );
-  // Spinners and skeletons loop forever: only animations that end are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
+  await page.evaluate(() => {
+    delete (window as unknown as { axeSettledSince?: number }).axeSettledSince;
+  });
   const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();

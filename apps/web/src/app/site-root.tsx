@@ -1,6 +1,7 @@
 /**
  * What every screen shares before its own layout (docs/accessibility.md, "Navigation"): a skip
- * link to the main content, the document title of the screen shown ("Checkout · FreshCart"), the
+ * link to the main content, the document title of the screen shown ("Checkout · FreshCart", the
+ * shop's name as Admin → Settings saves it: features/settings/shop-name.ts), the
  * canonical link of a page crawlers index (the api writes it into the first page; this keeps it
  * right after navigations inside the app), and
  * focus moved to the new screen's heading after a navigation inside the app, so a screen reader
@@ -10,12 +11,13 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { NOT_FOUND_TITLE, canonicalPath, documentTitle, findSiteRoute } from '@shop/schema';
 import { MAIN_ID } from '../lib/landmarks';
+import { useShopName } from '../features/settings';
 
 const HEADING_WAIT_MS = 5000;
 
 export function SiteRoot() {
   const { pathname, search } = useLocation();
-  useDocumentTitle(pathname);
+  useDocumentTitle(pathname, useShopName());
   useCanonicalLink(pathname, search);
   useFocusHeadingOnNavigation(pathname);
   return (
@@ -28,10 +30,10 @@ export function SiteRoot() {
   );
 }
 
-function useDocumentTitle(pathname: string) {
+function useDocumentTitle(pathname: string, shopName: string) {
   useEffect(() => {
-    document.title = documentTitle(findSiteRoute(pathname)?.title ?? NOT_FOUND_TITLE);
-  }, [pathname]);
+    document.title = documentTitle(findSiteRoute(pathname)?.title ?? NOT_FOUND_TITLE, shopName);
+  }, [pathname, shopName]);
 }
 
 function useCanonicalLink(pathname: string, search: string) {

@@ -1,13 +1,13 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '../theme';
 import { paths } from '../paths';
 
-export function Brand() {
+/** The shop's logo and name (`name`: the shop's name as its settings say, features/settings `useShopName`). */
+export function Brand({ name }: { name: string }) {
   return (
     <Group
-      renderRoot={(props) => <Link {...props} to={paths.home} aria-label={BRAND_NAME} />}
+      renderRoot={(props) => <Link {...props} to={paths.home} aria-label={name} />}
       gap={8}
       wrap="nowrap"
       style={{ textDecoration: 'none', color: 'inherit' }}
@@ -17,7 +17,7 @@ export function Brand() {
       </ThemeIcon>
       {/* On a phone the icon alone is the brand: the header's buttons need the room. */}
       <Text fw={800} size="lg" visibleFrom="xs">
-        {BRAND_NAME}
+        {name}
       </Text>
     </Group>
   );

@@ -23,6 +23,7 @@ import { OrderItemLotEntity } from './order-item-lot.entity';
 import { SentEmailEntity } from './sent-email.entity';
 import { DeliveryZoneEntity, DeliverySlotTemplateEntity, DeliverySlotEntity } from './delivery.entity';
 import { AnalyticsDailyOrdersEntity, AnalyticsDailyProductsEntity } from './analytics.entity';
+import { EmailChangeEntity } from './email-change.entity';
 
 export {
   UserEntity,
@@ -51,6 +52,7 @@ export {
   DeliverySlotEntity,
   AnalyticsDailyOrdersEntity,
   AnalyticsDailyProductsEntity,
+  EmailChangeEntity,
 };
 
 /** Every entity, for the DataSource. */
@@ -81,4 +83,5 @@ export const entities = [
   DeliverySlotEntity,
   AnalyticsDailyOrdersEntity,
   AnalyticsDailyProductsEntity,
+  EmailChangeEntity,
 ];

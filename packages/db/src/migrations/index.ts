@@ -22,6 +22,7 @@ import { DeliverySlots1766700000000 } from './1766700000000-delivery-slots';
 import { FoodFactsBits1766800000000 } from './1766800000000-food-facts-bits';
 import { StockLots1766900000000 } from './1766900000000-stock-lots';
 import { Substitutions1767000000000 } from './1767000000000-substitutions';
+import { EmailChanges1767100000000 } from './1767100000000-email-changes';
 
 /** Every migration, oldest first. Never edit one that has landed: add a new one. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   FoodFactsBits1766800000000,
   StockLots1766900000000,
   Substitutions1767000000000,
+  EmailChanges1767100000000,
 ];

@@ -2,7 +2,7 @@
  * The admin panel's overview (docs/product.md §2): counts and sums made by the database, never by loading
  * rows. Each part is computed only when the caller may see its data (docs/product.md §6).
  */
-import { OVERVIEW_LIST_SIZE, type AdminOverviewDto, type OrderStatus } from '@shop/schema';
+import { OVERVIEW_LIST_SIZE, type AdminOverviewDto, type MeasureUnit, type OrderStatus } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 
 async function productsPart(ctx: ServiceContext): Promise<AdminOverviewDto['products']> {
@@ -10,14 +10,19 @@ async function productsPart(ctx: ServiceContext): Promise<AdminOverviewDto['prod
     `SELECT count(*) AS total, count(*) FILTER (WHERE is_active AND stock <= low_stock_threshold) AS low
      FROM products`,
   );
-  const alerts: { id: string; name: string; stock: number; low_stock_threshold: number }[] =
-    await ctx.db.query(
-      `SELECT id, name, stock, low_stock_threshold FROM products
+  const alerts: {
+    id: string;
+    name: string;
+    stock: number;
+    low_stock_threshold: number;
+    measure_unit: MeasureUnit | null;
+  }[] = await ctx.db.query(
+    `SELECT id, name, stock, low_stock_threshold, measure_unit FROM products
      WHERE is_active AND stock <= low_stock_threshold
      ORDER BY stock, name, id
      LIMIT $1`,
-      [OVERVIEW_LIST_SIZE],
-    );
+    [OVERVIEW_LIST_SIZE],
+  );
   return {
     total: Number(counts!.total),
     lowStock: Number(counts!.low),
@@ -26,6 +31,7 @@ async function productsPart(ctx: ServiceContext): Promise<AdminOverviewDto['prod
       name: row.name,
       stock: row.stock,
       lowStockThreshold: row.low_stock_threshold,
+      measureUnit: row.measure_unit,
     })),
   };
 }

@@ -1,4 +1,7 @@
-/** PATCH /api/user/profile's procedure: the user's own names, email and phone — never the role. */
+/**
+ * PATCH /api/user/profile's procedure: the user's own names, email and phone — never the role. A new
+ * email waits for its link (email-change.test.ts).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
@@ -17,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('profile.update', () => {
-  it('changes the given fields and answers the current-user view', async () => {
+  it('changes the given fields and answers the current-user view; a new email waits for its link', async () => {
     const user = await makeUser(ds);
     const email = uniqueEmail('renamed');
     const result = await callerFor(ds, user).profile.update({
@@ -28,16 +31,17 @@ describe('profile.update', () => {
     });
     expect(result).toEqual({
       id: user.id,
-      email,
+      email: user.email,
       firstName: 'Jamie',
       lastName: 'Doe',
       phone: '+1 (212) 555-0100',
       role: 'customer',
       profileImageUrl: null,
       createdAt: user.createdAt.toISOString(),
+      pendingEmail: email,
     });
     const stored = await ds.manager.findOneByOrFail(UserEntity, { id: user.id });
-    expect(stored).toMatchObject({ email, firstName: 'Jamie', phone: '+1 (212) 555-0100' });
+    expect(stored).toMatchObject({ email: user.email, firstName: 'Jamie', phone: '+1 (212) 555-0100' });
   });
 
   it('leaves out fields untouched and clears blank ones', async () => {
@@ -70,13 +74,15 @@ describe('profile.update', () => {
     });
   });
 
-  it('two users claiming one free email at once: one wins, the other gets 409', async () => {
+  it('two users asking for one free email at once: neither takes it before confirming', async () => {
+    // Who gets a contested address is decided when a link is opened (email-change.test.ts).
     const email = uniqueEmail('race');
     const users = await Promise.all([makeUser(ds), makeUser(ds), makeUser(ds)]);
-    const results = await Promise.allSettled(users.map((u) => callerFor(ds, u).profile.update({ email })));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results)
-      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
+    const results = await Promise.all(users.map((u) => callerFor(ds, u).profile.update({ email })));
+    for (const [i, result] of results.entries()) {
+      expect(result).toMatchObject({ email: users[i]!.email, pendingEmail: email });
+    }
+    expect(await ds.manager.countBy(UserEntity, { email })).toBe(0);
   });
 
   it.each([

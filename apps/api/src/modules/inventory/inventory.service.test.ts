@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { callerAs, failureOf, makeProduct, type Caller } from '../../test/admin-fixtures';
 import { recordStockMovements } from './stock-ledger';
+import { lineCents, type MeasureUnit } from '@shop/schema';
 
 let db: TestDatabase;
 let inventory: Caller;
@@ -50,6 +51,54 @@ describe('inventory.summary', () => {
     const cents = (value: string) => BigInt(value.replace('.', ''));
     expect(cents(after.totalStockValue) - cents(before.totalStockValue)).toBe(50n);
     expect(after.totalStockValue).toMatch(/^\d+\.\d{2}$/);
+  });
+});
+
+describe('inventory.summary: stock value in the unit the price is per', () => {
+  /** A product sold by measure: stock in base units (g, ml), its price per kg, L, 100 g or 100 ml. */
+  async function measured(unit: MeasureUnit, price: string, stock: number) {
+    const product = await makeProduct(db.dataSource, { price, stock, lowStockThreshold: 0 });
+    await db.dataSource.query(
+      `UPDATE products SET sold_by = 'measure', measure_unit = $2, quantity_step = 1, min_quantity = 1,
+              max_quantity = 1000000 WHERE id = $1`,
+      [product.id, unit],
+    );
+    return product;
+  }
+
+  it('values grams at the per-kg price, not grams × the price, rounded once per product', async () => {
+    const before = await inventory.inventory.summary();
+    const cents = (value: string) => BigInt(value.replace('.', ''));
+    await measured('kg', '24.90', 34_250); // 34.25 kg × $24.90 = $852.825 → $852.83
+    await measured('g', '1.20', 750); // 750 g at $1.20 / 100 g = $9.00
+    await measured('L', '2.49', 1_333); // 1.333 L × $2.49 = $3.31917 → $3.32
+    await measured('ml', '0.35', 1_500); // 1500 ml at $0.35 / 100 ml = $5.25
+    await makeProduct(db.dataSource, { price: '8.75', stock: 4 }); // 4 packs = $35.00
+    const after = await inventory.inventory.summary();
+    expect(cents(after.totalStockValue) - cents(before.totalStockValue)).toBe(
+      85283n + 900n + 332n + 525n + 3500n,
+    );
+  });
+
+  it("equals an independent SQL sum and the order lines' rounding rule over every product", async () => {
+    await measured('kg', '13.99', 1_234);
+    const { totalStockValue } = await inventory.inventory.summary();
+    // SQL on its own terms: the price basis from a table of units, not the service's CASE.
+    const [sql]: { value: string }[] = await db.dataSource.query(
+      `SELECT COALESCE(SUM(round(p.price * p.stock / COALESCE(b.basis, 1), 2)), 0)::numeric(20, 2)::text AS value
+       FROM products p
+       LEFT JOIN (VALUES ('kg', 1000), ('L', 1000), ('g', 100), ('ml', 100)) AS b(unit, basis)
+         ON b.unit = p.measure_unit`,
+    );
+    expect(totalStockValue).toBe(sql!.value);
+    // And the schema's rule for a line (quantity × price ÷ basis, rounded once), row by row.
+    const rows: { price: string; stock: number; measure_unit: MeasureUnit | null }[] =
+      await db.dataSource.query(`SELECT price::text AS price, stock, measure_unit FROM products`);
+    const total = rows.reduce(
+      (sum, row) => sum + BigInt(lineCents(Number(row.price.replace('.', '')), row.stock, row.measure_unit)),
+      0n,
+    );
+    expect(BigInt(totalStockValue.replace('.', ''))).toBe(total);
   });
 });
 

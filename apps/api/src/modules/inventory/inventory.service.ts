@@ -28,13 +28,23 @@ export async function listLowStock(ctx: ServiceContext): Promise<LowStockItemDto
   return rows;
 }
 
-/** The inventory cards over every product (the table lists inactive ones too), summed by the database. */
+/**
+ * The inventory cards over every product (the table lists inactive ones too), summed by the database.
+ * Stock value: each product's stock (base units: pieces, g, ml) × its price per its price basis
+ * (a piece; 1000 for a price per kg or L; 100 per 100 g or 100 ml: `priceBasisOf`,
+ * packages/schema/src/measures.ts), rounded once per product half up to the cent like an order line
+ * (`lineCents`), then summed. 34,250 g of salmon at $24.90 / kg is $852.83, not 34,250 × $24.90.
+ */
 export async function inventorySummary(ctx: ServiceContext): Promise<InventorySummaryDto> {
   const [row]: { total: string; low: string; out: string; value: string }[] = await ctx.db.query(
     `SELECT count(*) AS total,
             count(*) FILTER (WHERE stock <= low_stock_threshold) AS low,
             count(*) FILTER (WHERE stock = 0) AS out,
-            COALESCE(SUM(price * stock), 0)::numeric(20, 2)::text AS value
+            COALESCE(SUM(round(price * stock / (CASE measure_unit WHEN 'kg' THEN 1000
+                                                                   WHEN 'L' THEN 1000
+                                                                   WHEN 'g' THEN 100
+                                                                   WHEN 'ml' THEN 100
+                                                                   ELSE 1 END), 2)), 0)::numeric(20, 2)::text AS value
      FROM products`,
   );
   return {

@@ -1,10 +1,12 @@
 /**
  * The order emails' content (issue 19: confirmation, shipped, delivered, cancelled), as HTML with a
- * text part. Pure: an order as it was bought in, the message out. Every value is escaped; the
- * lines show what was bought (name and price at the time of the order).
+ * text part. Pure: an order as it was bought and the shop's name (Admin → Settings) in, the message
+ * out. Every value is escaped; the lines show what was bought (name and price at the time of the
+ * order).
  */
 import {
   PAYMENT_METHOD_LABEL,
+  SITE_NAME,
   centsToDecimal,
   formatMoney,
   formatQuantity,
@@ -48,8 +50,6 @@ export interface EmailContent {
   text: string;
 }
 
-const SHOP = 'FreshCart';
-
 const HEADLINES: Record<OrderEmailKind, { subject: string; lead: string }> = {
   confirmation: {
     subject: 'Your order #{id} is confirmed',
@@ -91,10 +91,14 @@ function quantityText(line: Line): string {
 const priceText = (line: Line) =>
   `${formatMoney(line.unitPrice)}${line.measureUnit ? ` ${priceBasisLabel(line.measureUnit)}` : ''}`;
 
-export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailContent {
+export function orderEmail(
+  kind: OrderEmailKind,
+  order: OrderForEmail,
+  shopName: string = SITE_NAME,
+): EmailContent {
   const number = shortOrderId(order.id);
   const { subject, lead } = HEADLINES[kind];
-  const title = `${subject.replace('{id}', number)} · ${SHOP}`;
+  const title = `${subject.replace('{id}', number)} · ${shopName}`;
   const greeting = `Hello ${order.customerName},`;
   const delivery =
     kind === 'confirmation' || kind === 'shipped'
@@ -123,7 +127,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
     address,
     ...(delivery ? [delivery] : []),
     '',
-    `— ${SHOP}`,
+    `— ${shopName}`,
   ].join('\n');
 
   const rows = order.lines
@@ -146,7 +150,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderForEmail): EmailCon
     `</tr></thead><tbody>${rows}</tbody><tfoot><tr><td colspan="3" style="padding:4px 8px;text-align:right"><strong>Total</strong></td>` +
     `<td style="padding:4px 8px;text-align:right"><strong>${escapeHtml(formatMoney(order.total))}</strong></td></tr></tfoot></table>` +
     `<p>${escapeHtml(payment)}<br>${escapeHtml(address)}${delivery ? `<br>${escapeHtml(delivery)}` : ''}</p>` +
-    `<p style="color:#5c636a">${SHOP}</p></body></html>`;
+    `<p style="color:#5c636a">${escapeHtml(shopName)}</p></body></html>`;
 
   return { subject: subject.replace('{id}', number), html, text };
 }

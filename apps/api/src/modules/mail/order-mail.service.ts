@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import type { Transporter } from 'nodemailer';
 import { orderEmail, type OrderEmailKind, type OrderForEmail } from './order-email';
 import type { MeasureUnit } from '@shop/schema';
+import { readSettings } from '../settings';
 
 /** After this long a claim whose sender never marked it sent is taken to be a crashed sender's. */
 const STALE_CLAIM_MINUTES = 10;
@@ -30,6 +31,11 @@ export interface Mailer {
   domain: string;
 }
 
+/** The address of MAIL_FROM ('FreshCart <orders@shop.example>' → 'orders@shop.example'); its name is the shop's. */
+export function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 export class EmailInProgressError extends Error {
   constructor(job: OrderEmailJob) {
     super(`The ${job.kind} email of order ${job.orderId} is being sent by another worker`);
@@ -45,7 +51,9 @@ export async function sendOrderEmail(
 ): Promise<SendOutcome> {
   const order = await readOrder(db, job.orderId);
   if (!order) return 'no such order';
-  const content = orderEmail(job.kind, order);
+  // The shop's name as saved now (Admin → Settings): in the message and as the sender's name.
+  const { shopName } = await readSettings(db.manager);
+  const content = orderEmail(job.kind, order, shopName);
 
   const claim = await claimEmail(db, job, order.email, content, mailer.transport);
   if (claim === 'sent') return 'already sent';
@@ -55,7 +63,7 @@ export async function sendOrderEmail(
   if (mailer.transport === 'smtp') {
     try {
       await mailer.transporter.sendMail({
-        from: mailer.from,
+        from: { name: shopName, address: senderAddress(mailer.from) },
         to: order.email,
         subject: content.subject,
         html: content.html,

@@ -10,6 +10,7 @@ import { Brand } from '../../components/brand';
 import { HeaderSearch } from './header-search';
 import { NotificationToggle } from '../../features/notifications';
 import { CartButton } from '../../features/cart';
+import { useShopName } from '../../features/settings';
 import { AccountAvatar } from './account-avatar';
 import { useAuth } from '../../features/auth';
 import { useIdle } from '../../lib/when-idle';
@@ -23,6 +24,7 @@ const MENU_LOAD_TIMEOUT_MS = 3000;
 
 export function AppHeader() {
   const { user, isStaff, isLoading } = useAuth();
+  const shopName = useShopName();
   // A click on the avatar while the menu's code is still loading opens the menu once it arrives.
   const [menuRequested, setMenuRequested] = useState(false);
   const idle = useIdle(MENU_LOAD_TIMEOUT_MS);
@@ -41,7 +43,7 @@ export function AppHeader() {
     <Container size="xl" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
         <Group gap="lg" wrap="nowrap">
-          <Brand />
+          <Brand name={shopName} />
           <Group gap={4} visibleFrom="sm">
             <Button component={Link} to={paths.home} variant="subtle" color="gray">
               Products

@@ -18,6 +18,8 @@ export interface Access {
   can: (permission: Permission) => boolean;
   /** What 'Access Denied' names: the custom role, else the built-in role. */
   roleName: string;
+  /** The custom role's name; null for a built-in role (or while loading). */
+  customRoleName: string | null;
   refetch: () => Promise<unknown>;
 }
 
@@ -33,6 +35,7 @@ export function useAccess(): Access {
       isStaff: permissions.size > 0,
       can: (permission: Permission) => permissions.has(permission),
       roleName: query.data?.customRole?.name ?? user?.role ?? 'unknown',
+      customRoleName: query.data?.customRole?.name ?? null,
       refetch: query.refetch,
     };
   }, [authLoading, user, query.data, query.isLoading, query.error, query.refetch]);

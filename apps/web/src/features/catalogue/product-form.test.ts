@@ -182,3 +182,18 @@ describe('the Update Stock field', () => {
     expect(parseStockLevel(input)).toBe(expected);
   });
 });
+
+describe('the product form by measure', () => {
+  it('reads stock and its alert in the measure and sends base units', () => {
+    const body = toProductBody({ ...form, stock: '34.25', lowStockThreshold: '5' }, 'kg');
+    expect(body.stock).toBe(34_250);
+    expect(body.lowStockThreshold).toBe(5000);
+  });
+
+  it('refuses a stock that is no quantity of the measure at the field, rather than storing 0', () => {
+    const body = toProductBody({ ...form, stock: '1.0005' }, 'kg');
+    const parsed = ProductInput.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect(Object.keys(fieldErrors(parsed.error!.issues))).toContain('stock');
+  });
+});

@@ -7,9 +7,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { DEFAULT_SETTINGS, setDisplayCurrency } from '@shop/schema';
 import { useShopSettings } from './use-shop-settings';
+import { useShopName } from './shop-name';
 
 export function ShopCurrency({ children }: { children: ReactNode }) {
   const currency = useShopSettings().data?.currency ?? DEFAULT_SETTINGS.currency;
+  // The shop's name for the titles the screens below set (shop-name.ts); no redraw needed for it.
+  useShopName();
   setDisplayCurrency(currency); // idempotent: the same value for every render of one currency
   return <Fragment key={currency}>{children}</Fragment>;
 }

@@ -1,6 +1,7 @@
 /**
- * The admin area's frame: a collapsible sidebar with the sections the role may reach, the
- * 'Administrator' footer, and the current screen beside it. It holds the staff live updates
+ * The admin area's frame: a collapsible sidebar with the sections the role may reach, a footer
+ * naming who is signed in and their role ('Administrator', 'Inventory Manager', a custom role's
+ * name: staff-role-label.ts), and the current screen beside it. It holds the staff live updates
  * (StaffLiveEvents), so every admin screen stays true while others work; the sidebar says when
  * they are live and counts the new orders not yet seen.
  */
@@ -24,6 +25,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { fullName, initials, useAuth, useAccess } from '../../auth';
 import { ADMIN_SECTIONS, activeSection } from '../sections';
+import { staffRoleLabel } from '../staff-role-label';
 import { StaffLiveEvents, useStaffLive, type LiveStatus } from '../../live-events';
 import { pictureSrc } from '../../../lib/pictures';
 
@@ -142,7 +144,7 @@ function AdminFrame() {
                   {user ? fullName(user) : ''}
                 </Text>
                 <Text size="xs" c="dimmed" data-testid="admin-footer-label">
-                  Administrator
+                  {user && !access.isLoading ? staffRoleLabel(user.role, access.customRoleName) : ''}
                 </Text>
               </Box>
             )}

@@ -42,7 +42,8 @@ export function AdminPanelPage() {
         title={section.id === 'overview' ? 'Admin Panel' : section.label}
         description={DESCRIPTIONS[section.id]}
       >
-        <CatalogueTransferButtons />
+        {/* The catalogue's CSV moves products: its buttons belong to the products section only. */}
+        {section.id === 'products' && allowed && <CatalogueTransferButtons />}
       </AdminPageHeader>
       {!allowed ? (
         <AccessDenied role={access.roleName} />

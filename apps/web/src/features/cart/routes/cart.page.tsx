@@ -22,7 +22,7 @@ import {
 import { IconCheck, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { lineRule, lineTotalCents, toCents, type CartLine } from '@shop/schema';
-import { priceBasisLabel } from '../../../lib/measures';
+import { linePricePerText, packUnitPriceText } from '../../../lib/measures';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useMoney, useOrderTotals } from '../../settings';
 import { useCart } from '../cart-store';
@@ -78,8 +78,13 @@ function CartLineCard({ line }: { line: CartLine }) {
               {line.name}
             </Text>
             <Text size="sm" c="dimmed" data-testid="line-unit-price">
-              {money(line.price)} {line.measureUnit ? priceBasisLabel(line.measureUnit) : 'each'}
+              {money(line.price)} {linePricePerText(line.measureUnit)}
             </Text>
+            {packUnitPriceText(line) && (
+              <Text size="xs" c="dimmed" data-testid="line-pack-unit-price">
+                {packUnitPriceText(line)}
+              </Text>
+            )}
           </Box>
           <Group justify="space-between" wrap="nowrap" gap="md">
             <QuantityStepper

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Anchor, Badge, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import { canAddToCart, formatMoney, toCartProduct, type ProductDto } from '@shop/schema';
-import { formatQuantity, priceBasisLabel } from '../../../lib/measures';
+import { formatMoney, toCartProduct, type ProductDto } from '@shop/schema';
+import { canAddProduct, pricePerText, stockText } from '../../../lib/measures';
 import { useCart, QuantityStepper } from '../../cart';
 import { UnitPriceText } from './unit-price-text';
 import { pictureSrc } from '../../../lib/pictures';
@@ -29,7 +29,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
   const [imageFailed, setImageFailed] = useState(false);
   // Sold by measure: the card chooses how much to add (0.25 kg steps of salmon), from the minimum.
   const [amount, setAmount] = useState(product.minQuantity);
-  const available = canAddToCart(product.stock) && product.stock >= product.minQuantity;
+  const available = canAddProduct(product);
   const cartProduct = toCartProduct(product);
   return (
     <Card withBorder padding="md" radius="md" data-testid="product-card" h="100%">
@@ -79,12 +79,12 @@ export function ProductCard({ product }: { product: ProductDto }) {
               {formatMoney(product.price)}
             </Text>{' '}
             <Text span size="sm" c="dimmed">
-              {product.measureUnit ? priceBasisLabel(product.measureUnit) : `/ ${product.unit}`}
+              {pricePerText(product)}
             </Text>
             <UnitPriceText unitPrice={product.unitPrice} />
           </Box>
           <Text size="sm" c={available ? 'dimmed' : 'red.7'} data-testid="product-stock">
-            Stock: {formatQuantity(product.stock, product.measureUnit)}
+            Stock: {stockText(product.stock, product.measureUnit)}
           </Text>
         </Group>
         {product.measureUnit && available && (

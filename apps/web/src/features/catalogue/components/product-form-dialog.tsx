@@ -30,6 +30,7 @@ import {
   ProductInput,
   changedFieldLabels,
   parseFormInteger,
+  type MeasureUnit,
   type ProductInput as ProductInputBody,
   type ProductUpdateInput,
 } from '@shop/schema';
@@ -37,6 +38,7 @@ import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 // The picture rule's hosts as the web applies them (any https host; the api holds the list).
 import '../../../lib/pictures';
 import { toast } from '../../../lib/toast';
+import { parseQuantity, quantityNumber } from '../../../lib/measures';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useStaffCategories } from '../api/use-admin-products';
 import { useCreateProduct, useUpdateProduct } from '../api/use-product-mutations';
@@ -75,13 +77,15 @@ interface FormValues {
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
 
 function initialValues(product: AdminProductDto | null): FormValues {
+  // Stock and its alert in the product's measure ('34.25' kg); base units (g, ml, pieces) on the wire.
+  const unit = product?.measureUnit ?? null;
   return {
     name: product?.name ?? '',
     categoryId: product?.categoryId ?? '',
     description: product?.description ?? '',
     price: product?.price ?? '',
-    stock: String(product?.stock ?? 0),
-    lowStockThreshold: String(product?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
+    stock: quantityNumber(product?.stock ?? 0, unit),
+    lowStockThreshold: quantityNumber(product?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, unit),
     imageUrl: product?.imageUrl ?? '',
     isOrganic: product?.isOrganic ?? false,
     isGlutenFree: product?.isGlutenFree ?? false,
@@ -92,15 +96,29 @@ function initialValues(product: AdminProductDto | null): FormValues {
   };
 }
 
-/** The body sent: exactly the form's fields; a blank SKU is left out (the server generates one). */
-export function toProductBody(values: FormValues): ProductInputBody {
+/**
+ * A stock field as base units: pieces as before (`parseFormInteger`); by measure the text is in that
+ * measure ('34.25' kg → 34250 g), and one that is not a quantity of it becomes -1, which the schema
+ * refuses at the field with its message rather than storing 0.
+ */
+function stockField(text: string, measureUnit: MeasureUnit | null): number {
+  if (!measureUnit) return parseFormInteger(text);
+  if (text.trim() === '') return 0;
+  return parseQuantity(text, measureUnit) ?? -1;
+}
+
+/**
+ * The body sent: exactly the form's fields; a blank SKU is left out (the server generates one).
+ * `measureUnit` is the measure the form's stock fields are typed in (the "Sold by" fields' choice).
+ */
+export function toProductBody(values: FormValues, measureUnit: MeasureUnit | null = null): ProductInputBody {
   return {
     name: values.name,
     categoryId: values.categoryId,
     description: values.description,
     price: values.price.trim(),
-    stock: parseFormInteger(values.stock),
-    lowStockThreshold: parseFormInteger(values.lowStockThreshold),
+    stock: stockField(values.stock, measureUnit),
+    lowStockThreshold: stockField(values.lowStockThreshold, measureUnit),
     imageUrl: values.imageUrl.trim() || null,
     isOrganic: values.isOrganic,
     isGlutenFree: values.isGlutenFree,
@@ -115,8 +133,12 @@ export function toProductBody(values: FormValues): ProductInputBody {
  * The edit's body: the form's fields, the version the form is based on, and the stock only when the
  * user changed it — as a change from the level the form loaded, which the server checks.
  */
-export function toProductUpdate(baseline: AdminProductDto, values: FormValues): ProductUpdateInput {
-  const { stock, ...fields } = toProductBody(values);
+export function toProductUpdate(
+  baseline: AdminProductDto,
+  values: FormValues,
+  measureUnit: MeasureUnit | null = baseline.measureUnit,
+): ProductUpdateInput {
+  const { stock, ...fields } = toProductBody(values, measureUnit);
   return {
     ...fields,
     id: baseline.id,
@@ -174,6 +196,8 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
   // Sold by (issue 20 part B): its own values, added to the body sent.
   const [measure, setMeasure] = useState(() => initialMeasureValues(product));
   const [measureErrors, setMeasureErrors] = useState<MeasureErrors>({});
+  // The measure the stock fields are typed in: the one chosen under "Sold by", as their labels say.
+  const stockUnit = measure.soldBy === 'measure' ? measure.measureUnit : null;
   // The product as the form was (re)loaded: its version and stock go with the save.
   const { baseline, conflict, catchConflict, reload } = useEditConflict(product, AdminProductDto);
   const categories = useStaffCategories();
@@ -190,7 +214,7 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const measured = toMeasureBody(measure);
-    const body = { ...toProductBody(values), ...measured.body };
+    const body = { ...toProductBody(values, stockUnit), ...measured.body };
     const checked = ProductInput.safeParse(body);
     setMeasureErrors(measured.errors);
     if (!checked.success || Object.keys(measured.errors).length > 0) {
@@ -211,7 +235,7 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
     };
     if (baseline) {
       update.mutate(
-        { ...toProductUpdate(baseline, values), ...measured.body },
+        { ...toProductUpdate(baseline, values, stockUnit), ...measured.body },
         {
           onSuccess: () => {
             toast({ title: 'Success', description: 'Product updated successfully' });
@@ -299,9 +323,10 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
           />
           <TextInput
             label="Stock"
+            description={stockUnit ? `In ${stockUnit}` : undefined}
             required
-            type="number"
-            inputMode="numeric"
+            type={stockUnit ? 'text' : 'number'}
+            inputMode={stockUnit ? 'decimal' : 'numeric'}
             step={1}
             min={0}
             value={values.stock}
@@ -310,8 +335,9 @@ function ProductForm({ product, onDone }: { product: AdminProductDto | null; onD
           />
           <TextInput
             label="Low Stock Alert"
-            type="number"
-            inputMode="numeric"
+            description={stockUnit ? `In ${stockUnit}` : undefined}
+            type={stockUnit ? 'text' : 'number'}
+            inputMode={stockUnit ? 'decimal' : 'numeric'}
             step={1}
             min={0}
             value={values.lowStockThreshold}

@@ -9,18 +9,19 @@ import { useCatalogueFilter } from '../catalogue-filter';
 import { CART_SUMMARY_CLEARANCE, CartSummaryBar } from '../components/cart-summary-bar';
 import { CartButton, useCart } from '../../cart';
 import { useAuth } from '../../auth';
+import { useShopName } from '../../settings';
 import { trpc } from '../../../lib/trpc';
 import { paths } from '../../../paths';
-import { BRAND_NAME } from '../../../theme';
 import { MAIN_ID } from '../../../lib/landmarks';
 
 function HomeHeader() {
   const { user, isLoading } = useAuth();
+  const shopName = useShopName();
   return (
     <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="xl">
         <Group justify="space-between" wrap="nowrap">
-          <Brand />
+          <Brand name={shopName} />
           <Group gap="sm" wrap="nowrap" miw={0}>
             <NotificationToggle />
             <CartButton withLabel />
@@ -87,6 +88,7 @@ function Categories() {
 
 export function HomePage() {
   const { count } = useCart();
+  const shopName = useShopName();
   return (
     <>
       <HomeHeader />
@@ -102,7 +104,7 @@ export function HomePage() {
             <Title order={1} fz={{ base: 32, sm: 44 }}>
               Welcome to{' '}
               <Text span inherit c="green.8">
-                {BRAND_NAME}
+                {shopName}
               </Text>
             </Title>
             <Text size="lg" c="gray.7" mt="xs">

@@ -27,14 +27,16 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import {
   NOT_FOUND_TITLE,
   NUTRIENTS,
-  canAddToCart,
   documentTitle,
   formatMoney,
+  toCartProduct,
   type ProductDetailDto,
 } from '@shop/schema';
 import { trpc } from '../../../lib/trpc';
 import { pictureSrc } from '../../../lib/pictures';
-import { useCart } from '../../cart';
+import { QuantityStepper, useCart } from '../../cart';
+import { canAddProduct, pricePerText, stockText } from '../../../lib/measures';
+import { UnitPriceText } from '../components/unit-price-text';
 import { AllergenLine, DietaryBadges } from '../components/food-facts-badges';
 import { NotFoundPage } from '../../../components/not-found.page';
 
@@ -109,39 +111,48 @@ function NutritionTable({ product }: { product: ProductDetailDto }) {
   );
 }
 
+/**
+ * How much to add, by how the product is sold (lib/measures.ts): by measure a stepper in its steps
+ * from its minimum (0.25 kg of salmon), as on its card; pieces a number of pieces.
+ */
 function AddToCart({ product }: { product: ProductDetailDto }) {
   const { addLines } = useCart();
-  const [quantity, setQuantity] = useState<number>(1);
-  const available = canAddToCart(product.stock);
-  const most = Math.max(1, Math.min(MAX_QUANTITY, product.stock));
+  const [quantity, setQuantity] = useState<number>(product.minQuantity);
+  const available = canAddProduct(product);
+  const most = Math.max(1, Math.min(MAX_QUANTITY, product.stock, product.maxQuantity));
   return (
     <Group align="flex-end" gap="sm">
-      <NumberInput
-        label="Quantity"
-        min={1}
-        max={most}
-        step={1}
-        allowDecimal={false}
-        clampBehavior="strict"
-        value={quantity}
-        onChange={(value) => setQuantity(typeof value === 'number' && value >= 1 ? value : 1)}
-        disabled={!available}
-        w={110}
-      />
+      {product.measureUnit ? (
+        available && (
+          <QuantityStepper
+            name={product.name}
+            quantity={quantity}
+            rule={product}
+            keepMinimum
+            onChange={setQuantity}
+            testId="product-page-amount"
+          />
+        )
+      ) : (
+        <NumberInput
+          label="Quantity"
+          min={1}
+          max={most}
+          step={1}
+          allowDecimal={false}
+          clampBehavior="strict"
+          value={quantity}
+          onChange={(value) => setQuantity(typeof value === 'number' && value >= 1 ? value : 1)}
+          disabled={!available}
+          w={110}
+        />
+      )}
       <Button
         disabled={!available}
         leftSection={available ? <IconShoppingCartPlus size={18} /> : undefined}
         onClick={() =>
-          // The card's cart logic: the same line, added to what is in the cart already.
-          addLines([
-            {
-              productId: product.id,
-              name: product.name,
-              price: product.price,
-              imageUrl: product.imageUrl ?? null,
-              quantity,
-            },
-          ])
+          // The card's cart logic: the same line (with its measure), added to what is in the cart already.
+          addLines([{ ...toCartProduct(product), quantity }])
         }
       >
         {available ? 'Add to Cart' : 'Out of Stock'}
@@ -174,7 +185,7 @@ export function ProductPage() {
     );
   }
   const src = pictureSrc(data.imageUrl);
-  const available = canAddToCart(data.stock);
+  const available = canAddProduct(data);
   return (
     <Container size="lg" py="xl" data-testid="product-page">
       <Grid gap="xl">
@@ -197,11 +208,14 @@ export function ProductPage() {
               <Text fw={700} fz={28} c="green.8" data-testid="product-price">
                 {formatMoney(data.price)}
               </Text>
-              <Text c="dimmed">/ {data.unit}</Text>
+              <Text c="dimmed" data-testid="product-price-per">
+                {pricePerText(data)}
+              </Text>
               <Badge color={available ? 'green' : 'red'} variant="light" data-testid="product-stock-state">
-                {available ? `In stock (${data.stock})` : 'Out of stock'}
+                {available ? `In stock (${stockText(data.stock, data.measureUnit)})` : 'Out of stock'}
               </Badge>
             </Group>
+            <UnitPriceText unitPrice={data.unitPrice} testId="product-page-unit-price" />
             <Text>{data.description}</Text>
             <AddToCart product={data} />
           </Stack>

@@ -36,6 +36,7 @@ import { ProductFormDialog, toReactivation } from '../components/product-form-di
 import { useUpdateProduct } from '../api/use-product-mutations';
 import { useReportError } from '../../../lib/use-admin-errors';
 import { toast } from '../../../lib/toast';
+import { stockText } from '../../../lib/measures';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductThumb } from '../../../components/product-thumb';
 
@@ -174,10 +175,12 @@ export function ProductsSection() {
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm" data-testid="product-stock">
-                      {product.stock}
+                      {stockText(product.stock, product.measureUnit)}
                     </Text>
                     {isLowStock(product.stock, product.lowStockThreshold) && (
-                      <Tooltip label={`Low stock (alert at ${product.lowStockThreshold})`}>
+                      <Tooltip
+                        label={`Low stock (alert at ${stockText(product.lowStockThreshold, product.measureUnit)})`}
+                      >
                         <IconAlertTriangle
                           size={16}
                           color="var(--mantine-color-orange-6)"

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconBox, IconCurrencyDollar, IconReceipt, IconUsers 
 import { formatMoney, overviewOrderNumber } from '@shop/schema';
 import { useAdminOverview } from '../api/use-admin-overview';
 import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
+import { stockText } from '../../../lib/measures';
 import { StatCard } from '../../../components/staff/stat-card';
 import { OrderStatusBadge } from '../../orders';
 
@@ -124,7 +125,7 @@ export function OverviewSection() {
                       </Text>
                     </Group>
                     <Badge color={product.stock === 0 ? 'red' : 'orange'} variant="light" tt="none">
-                      Stock: {product.stock}
+                      Stock: {stockText(product.stock, product.measureUnit)}
                     </Badge>
                   </Group>
                 ))}

@@ -22,14 +22,13 @@ import {
   LOT_BATCH_CODE_MAX_LENGTH,
   LOT_DATE_KIND_LABEL,
   LOT_MESSAGES,
-  MEASURES,
   STOCK_REASON_MAX_LENGTH,
   shopToday,
   type AdminProductDto,
   type LotDateKind,
   type StockLotDto,
 } from '@shop/schema';
-import { formatQuantity } from '../../../lib/measures';
+import { formatQuantity, parseQuantity } from '../../../lib/measures';
 import { toast } from '../../../lib/toast';
 import { useProductLots, useReceiveLot } from '../api/use-inventory';
 import { serverIssues, useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
@@ -167,9 +166,14 @@ function GoodsInForm({ product, unit }: { product: AdminProductDto; unit: AdminP
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = Number(quantity);
+    // Typed in the product's measure ('2.5' kg), received in base units (2500 g): lib/measures.ts.
+    const amount = parseQuantity(quantity, unit) ?? 0;
     const found: Partial<Record<Field, string>> = {};
-    if (!Number.isInteger(amount) || amount < 1) found.quantity = LOT_MESSAGES.quantity;
+    if (amount < 1) {
+      found.quantity = unit
+        ? `Enter the quantity in ${unit}, at least ${formatQuantity(1, unit)}`
+        : LOT_MESSAGES.quantity;
+    }
     if (expiresOn && expiresOn < shopToday()) found.expiresOn = LOT_MESSAGES.pastDate;
     if (!reason.trim()) found.reason = LOT_MESSAGES.reason;
     setErrors(found);
@@ -215,8 +219,8 @@ function GoodsInForm({ product, unit }: { product: AdminProductDto; unit: AdminP
         <Group grow align="flex-start">
           <TextInput
             label="Quantity"
-            description={unit ? `In ${MEASURES[unit].base}` : 'Pieces'}
-            inputMode="numeric"
+            description={unit ? `In ${unit}` : 'Pieces'}
+            inputMode={unit ? 'decimal' : 'numeric'}
             required
             value={quantity}
             onChange={(e) => setQuantity(e.currentTarget.value)}

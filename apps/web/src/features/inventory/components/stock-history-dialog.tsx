@@ -2,6 +2,7 @@
 import { Badge, Modal, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { STOCK_MOVEMENT_SOURCE_LABEL, type AdminProductDto } from '@shop/schema';
 import { useStockHistory } from '../api/use-inventory';
+import { stockChangeText, stockText } from '../../../lib/measures';
 import { useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
 
 export function StockHistoryDialog({
@@ -52,12 +53,13 @@ export function StockHistoryDialog({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600} c={movement.change >= 0 ? 'green.8' : 'red.7'}>
-                      {movement.change > 0 ? `+${movement.change}` : movement.change}
+                      {stockChangeText(movement.change, product?.measureUnit)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {movement.quantityBefore} → {movement.quantityAfter}
+                      {stockText(movement.quantityBefore, product?.measureUnit)} →{' '}
+                      {stockText(movement.quantityAfter, product?.measureUnit)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -1,6 +1,8 @@
 /**
  * Update Stock (docs/product.md §2 Inventory, §5): New Stock Level (a non-negative integer; anything
- * non-numeric becomes 0) and an optional Reason, which is sent and stored in the stock ledger.
+ * non-numeric becomes 0) and an optional Reason, which is sent and stored in the stock ledger. A
+ * product sold by measure is counted in its measure ('34.25' kg), sent in base units (34250 g);
+ * a text that is no quantity of it is refused here rather than sent as 0 (lib/measures.ts).
  *
  * No lost updates (issue 15): the level is set from the one the dialog shows (`expectedStock`).
  * When an order or someone else moved the stock meanwhile the server refuses it; the dialog then
@@ -13,9 +15,9 @@ import {
   AdminProductDto,
   EDIT_CONFLICT_MESSAGES,
   STOCK_REASON_MAX_LENGTH,
-  parseStockLevel,
   readEditConflict,
 } from '@shop/schema';
+import { parseStockText, quantityNumber, stockText } from '../../../lib/measures';
 import { errorData } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { usePatchProduct } from '../../catalogue';
@@ -36,7 +38,9 @@ export function StockUpdateDialog({
 }
 
 function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone: () => void }) {
-  const [level, setLevel] = useState(String(product.stock));
+  const unit = product.measureUnit;
+  const [level, setLevel] = useState(quantityNumber(product.stock, unit));
+  const [levelError, setLevelError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   // The level shown as current: what the update is based on, moved when the server says it changed.
   const [current, setCurrent] = useState(product.stock);
@@ -46,7 +50,12 @@ function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const stock = parseStockLevel(level);
+    const stock = parseStockText(level, unit);
+    if (stock === null) {
+      setLevelError(`Enter the stock in ${unit ?? 'pieces'}, like ${quantityNumber(current, unit)}`);
+      return;
+    }
+    setLevelError(null);
     const from = current;
     patch.mutate(
       { id: product.id, stock, expectedStock: from, ...(reason.trim() && { reason: reason.trim() }) },
@@ -54,7 +63,7 @@ function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone
         onSuccess: () => {
           toast({
             title: 'Stock updated successfully',
-            description: `${product.name}: ${from} → ${stock}`,
+            description: `${product.name}: ${stockText(from, unit)} → ${stockText(stock, unit)}`,
           });
           onDone();
         },
@@ -74,13 +83,14 @@ function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone
     <form onSubmit={onSubmit} noValidate aria-label="Update Stock">
       <Stack gap="sm">
         <Text size="sm">
-          <b>{product.name}</b> — current stock <span data-testid="stock-dialog-current">{current}</span>
+          <b>{product.name}</b> — current stock{' '}
+          <span data-testid="stock-dialog-current">{stockText(current, unit)}</span>
         </Text>
         {movedTo !== null && (
           <Alert
             color="orange"
             icon={<IconAlertTriangle size={18} />}
-            title={EDIT_CONFLICT_MESSAGES.stockChanged(movedTo)}
+            title={EDIT_CONFLICT_MESSAGES.stockChanged(stockText(movedTo, unit))}
             data-testid="stock-conflict"
           >
             An order or another staff member changed it. Check the new stock level and update again.
@@ -88,10 +98,12 @@ function StockUpdateForm({ product, onDone }: { product: AdminProductDto; onDone
         )}
         <TextInput
           label="New Stock Level"
-          type="number"
-          inputMode="numeric"
+          description={unit ? `In ${unit}` : undefined}
+          type={unit ? 'text' : 'number'}
+          inputMode={unit ? 'decimal' : 'numeric'}
           min={0}
           step={1}
+          error={levelError}
           value={level}
           onChange={(e) => setLevel(e.currentTarget.value)}
           data-autofocus

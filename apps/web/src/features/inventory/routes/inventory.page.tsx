@@ -37,6 +37,7 @@ import {
   type AdminProductDto,
 } from '@shop/schema';
 import { toast } from '../../../lib/toast';
+import { stockStep, stockText } from '../../../lib/measures';
 import { useAdminProductPage, usePatchProduct } from '../../catalogue';
 import { useInventorySummary } from '../api/use-inventory';
 import { useReportError, useUnauthorizedRedirect } from '../../../lib/use-admin-errors';
@@ -81,7 +82,7 @@ export function InventoryPage() {
         onSuccess: () =>
           toast({
             title: 'Threshold updated successfully',
-            description: `${product.name}: alert at ${Math.max(0, next)}`,
+            description: `${product.name}: alert at ${stockText(Math.max(0, next), product.measureUnit)}`,
           }),
         onError: (error) => report(error, { title: 'Failed to update threshold' }),
       },
@@ -207,7 +208,7 @@ export function InventoryPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={600} data-testid="inventory-stock">
-                        {product.stock}
+                        {stockText(product.stock, product.measureUnit)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -215,19 +216,19 @@ export function InventoryPage() {
                         <ActionIcon
                           variant="default"
                           size="sm"
-                          onClick={() => changeThreshold(product, alertAt - 1)}
+                          onClick={() => changeThreshold(product, alertAt - stockStep(product.measureUnit))}
                           disabled={alertAt <= 0 || busy}
                           aria-label={`Lower the low stock alert of ${product.name}`}
                         >
                           <IconMinus size={14} />
                         </ActionIcon>
-                        <Text size="sm" w={32} ta="center" data-testid="inventory-threshold">
-                          {alertAt}
+                        <Text size="sm" miw={32} ta="center" data-testid="inventory-threshold">
+                          {stockText(alertAt, product.measureUnit)}
                         </Text>
                         <ActionIcon
                           variant="default"
                           size="sm"
-                          onClick={() => changeThreshold(product, alertAt + 1)}
+                          onClick={() => changeThreshold(product, alertAt + stockStep(product.measureUnit))}
                           disabled={busy}
                           aria-label={`Raise the low stock alert of ${product.name}`}
                         >

@@ -64,6 +64,7 @@ function ProfileForm({ user, onDone }: { user: CurrentUserDto; onDone: () => voi
       return;
     }
     try {
+      // A new email waits for its link; the profile card says so (profile.page.tsx).
       await update.mutateAsync(values);
       toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
       onDone();
