@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 /**
  * The web's parts (docs/architecture.md §1, "Inside the web"): app/ composes, each features/<name>/
@@ -27,7 +28,15 @@ const face = { element: { type: 'web-feature', fileInternalPath: 'index.ts' } };
 const screens = { element: { type: 'web-feature', fileInternalPath: 'routes/**' } };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/playwright-report/**', '**/test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,6 +44,32 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The api's owners and floors (docs/architecture.md "Modules"): a module imports another only
+    // through its index.ts, and the base layer imports no module. Proved by
+    // apps/api/src/module-boundaries.test.ts. A local rule under its own plugin name: `boundaries` is
+    // eslint-plugin-boundaries, which holds the web's features apart (below).
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'api-modules': moduleBoundaries },
+    rules: {
+      'api-modules/modules': [
+        'error',
+        {
+          modules: 'apps/api/src/modules',
+          base: [
+            'apps/api/src/trpc/',
+            'apps/api/src/http/',
+            'apps/api/src/sql/',
+            'apps/api/src/context.ts',
+            'apps/api/src/errors.ts',
+            'apps/api/src/edit-version.ts',
+            'apps/api/src/env.ts',
+            'apps/api/src/logger.ts',
+          ],
+        },
+      ],
     },
   },
   {

@@ -9,7 +9,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const NOT_IN_EMBEDDED_RUN = [
   'src/errors.test.ts', // pure: domain errors → public errors
-  'src/modules/auth/login-state.test.ts', // pure: the sign-in state cookie
+  'src/module-boundaries.test.ts', // ESLint on source text: the lint rule of the modules' boundaries
+  'src/modules/identity/login-state.test.ts', // pure: the sign-in state cookie
   'src/openapi/openapi.test.ts', // the document, on a bare Fastify
   'src/http/spa.test.ts', // static files and the history fallback
   'src/http/request-guard.test.ts', // refused before any query; rate limits count in memory

@@ -11,13 +11,14 @@ import type { DataSource } from 'typeorm';
 import { SITE_ROUTES, setPictureHosts } from '@shop/schema';
 import { usesDevProvider, type Env } from './env';
 import { loggerOptions, type LogDestination } from './logger';
-import { appRouter, type AppRouter } from './trpc/router';
-import { createRequestContext, type RequestDependencies } from './trpc/create-context';
+import { appRouter, type AppRouter } from './app-router';
+import { createRequestContext, type RequestDependencies } from './request-context';
 import { createLiveEventBus } from './modules/live-events/live-event-bus';
 import { LiveStreams } from './modules/live-events/live-stream-guard';
+import { currentAccess } from './modules/identity/stream-access';
 import { installErrorHandlers } from './http/error-handler';
 import { createSitePages, sitePageRoutes, spaPlugin } from './http/spa';
-import { sitePageHead } from './modules/products/product-pages';
+import { cataloguePagePaths, sitePageHead } from './modules/catalogue/product-pages';
 import { readSettings } from './modules/settings/settings.service';
 import { createMailer, startOrderMail } from './modules/mail/order-mail-queue';
 import { startJobQueue } from './modules/jobs/job-queue';
@@ -25,7 +26,7 @@ import { startLotExpiry } from './modules/inventory/lot-expiry-job';
 import { crawlerFiles } from './http/crawlers';
 import { restPlugin } from './rest/rest.plugin';
 import { restRoutes } from './rest/routes';
-import { productCsvRoutes } from './modules/products/product-csv.routes';
+import { productCsvRoutes } from './modules/catalogue/product-csv.routes';
 import { reorderCsvRoutes } from './modules/inventory/reorder-csv.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
@@ -35,16 +36,16 @@ import { installRequestGuard } from './http/request-guard';
 import { installHostGuard } from './http/host-guard';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './http/rate-limits';
-import { installSessions } from './modules/auth/sessions';
+import { installSessions } from './modules/identity/sessions';
 import { installPrivateAnswers, type PublicReads } from './http/private-answers';
-import { installCatalogueCache } from './modules/catalogue-cache/catalogue-cache.http';
-import { createUserResolver, type UserRow } from './modules/auth/request-user';
-import { AuthCache } from './modules/auth/auth-cache';
-import { installBearerAuth } from './modules/api-tokens/bearer-auth';
-import { authRoutes } from './modules/auth/auth.routes';
-import { toCurrentUserDto } from './modules/auth/current-user';
-import { externalOidcClient, type OidcClient } from './modules/auth/oidc-client';
-import { DevIdentityProvider } from './modules/auth/dev-provider/dev-provider';
+import { installCatalogueCache } from './modules/catalogue/catalogue-cache.http';
+import { createUserResolver, type UserRow } from './modules/identity/request-user';
+import { AuthCache } from './modules/identity/auth-cache';
+import { installBearerAuth } from './modules/identity/bearer-auth';
+import { authRoutes } from './modules/identity/auth.routes';
+import { toCurrentUserDto } from './modules/identity/current-user';
+import { externalOidcClient, type OidcClient } from './modules/identity/oidc-client';
+import { DevIdentityProvider } from './modules/identity/dev-provider/dev-provider';
 
 export interface RegisteredRoute {
   method: string;
@@ -171,7 +172,7 @@ export async function buildApp({
   // Health answers without asking who is calling: no session read, so it says what the database
   // says and nothing else.
   await app.register(healthRoutes, { dataSource });
-  await app.register(crawlerFiles, { env, db: dataSource });
+  await app.register(crawlerFiles, { env, cataloguePagePaths: () => cataloguePagePaths(dataSource.manager) });
 
   // Live events, published once their transaction commits: LISTEN/NOTIFY on PostgreSQL, in-process
   // on the embedded database. Closing the bus ends the open streams first, so a graceful shutdown
@@ -214,11 +215,14 @@ export async function buildApp({
     installPrivateAnswers(api, PUBLIC_READS);
     const rateLimits = await installRateLimits(api, env);
     catalogueCache.useSearchLimit(rateLimits.anonymousSearch);
-    const liveStreams = new LiveStreams({
-      perUser: env.LIVE_STREAMS_PER_USER,
-      maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
-      recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
-    });
+    const liveStreams = new LiveStreams(
+      {
+        perUser: env.LIVE_STREAMS_PER_USER,
+        maxMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
+        recheckMs: env.LIVE_STREAM_RECHECK_SECONDS * 1000,
+      },
+      currentAccess,
+    );
     const mailer = createMailer(env);
     const emailChangeMail = (req: FastifyRequest) => ({ mailer, origin: shopOrigin(env, req) ?? '' });
     const deps: RequestDependencies = {

@@ -15,11 +15,11 @@
  * user keeps the stock ledger's rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from './trpc/router';
+import { appRouter } from './app-router';
 import { restRoutes } from './rest/routes';
 import { startTestApp, type TestApp } from './test/test-app';
 import { signIn } from './test/sign-in';
-import { makeProduct } from './modules/orders/testing/fixtures';
+import { makeProduct } from './test/order-fixtures';
 import { uniqueWord } from './test/unique-word';
 
 const PERSONAS = ['anonymous', 'customer', 'inventory_manager', 'sales_manager', 'admin', 'custom'] as const;

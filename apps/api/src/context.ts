@@ -4,13 +4,10 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveEventBus } from './modules/live-events/live-event-bus';
-import type { LiveStreams } from './modules/live-events/live-stream-guard';
-import type { EmailChangeMail } from './modules/profile/email-change.service';
 
 /**
  * The signed-in caller, loaded from the database, or from the instance's auth cache when read in the
- * last AUTH_CACHE_MS (modules/auth/auth-cache.ts: a change of role or permissions is announced to
+ * last AUTH_CACHE_MS (modules/identity/auth-cache.ts: a change of role or permissions is announced to
  * every instance, which forgets it at once).
  */
 export interface CurrentUser {
@@ -45,18 +42,17 @@ export interface RequestInfo {
   userAgent: string | null;
 }
 
+/**
+ * A request's context. The base layer knows no module: a module that needs more on it (live events:
+ * the bus and the streams' limits) adds its fields to this interface from its own files
+ * (`declare module`), and the composition root (request-context.ts) fills them in.
+ */
 export interface RequestContext extends ServiceContext {
   dataSource: DataSource;
   req: FastifyRequest;
   res: FastifyReply;
-  /** Live events (tRPC subscriptions); absent where nothing streams (the REST adapter). */
-  liveEvents?: LiveEventBus;
-  /** The open live streams' limits and re-checks (absent: streams without them, in service tests). */
-  liveStreams?: LiveStreams;
   /** Per-call limits that procedures apply themselves (placing an order); absent in service tests. */
   rateLimits?: { placeOrder: CallLimiter; anonymousSearch: CallLimiter };
-  /** How a profile email change's link is sent (modules/profile/email-change.service.ts); absent: the outbox. */
-  emailChangeMail?: EmailChangeMail;
 }
 
 /** Counts one call of the request's caller against a limit (http/rate-limits.ts); null when the limit is off. */

@@ -99,7 +99,7 @@ export const EnvSchema = z
       .default(24 * 60),
     /**
      * How long an api instance may reuse a session's row and its user's permissions without asking
-     * the database again (modules/auth/auth-cache.ts): the longest a revocation whose announcement
+     * the database again (modules/identity/auth-cache.ts): the longest a revocation whose announcement
      * was lost can go unnoticed. 0 turns the cache off.
      */
     AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -163,7 +163,7 @@ export const EnvSchema = z
     /**
      * How long an anonymous catalogue answer may be served from the api's cache, and by browsers
      * and proxies (Cache-Control max-age), at most: the staleness a lost invalidation could cost
-     * (modules/catalogue-cache). 0 turns the cache off.
+     * (modules/catalogue/catalogue-cache.ts). 0 turns the cache off.
      */
     CATALOGUE_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Most answers the catalogue cache keeps per api instance (least recently used go first). */

@@ -54,7 +54,7 @@ export class TooManyRequestsError extends DomainError {
 }
 /**
  * A write that must say what it was based on and did not (428): a stock level sent without
- * `version` or `expectedStock` (modules/products/stock-write-rules.ts).
+ * `version` or `expectedStock` (modules/catalogue/stock-write-rules.ts).
  */
 export class PreconditionRequiredError extends DomainError {
   constructor(message: string) {

@@ -1,2 +1,2 @@
 /** What other packages may import from the api: its router type (for typed clients) and the app builder. */
-export type { AppRouter } from './trpc/router';
+export type { AppRouter } from './app-router';

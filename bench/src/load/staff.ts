@@ -151,7 +151,7 @@ export async function runInventoryManager(world: World, actor: Actor): Promise<v
 /**
  * The product form, saved with a new price (PUT sends the whole form without the stock, exactly
  * what the admin screen does: it sends stock only when the user changed it, with expectedStock; a
- * stock value without a precondition is refused with 428, apps/api/src/modules/products/stock-write-rules.ts).
+ * stock value without a precondition is refused with 428, apps/api/src/modules/catalogue/stock-write-rules.ts).
  */
 async function editHotPrice(world: World, actor: Actor, deltaCents: number): Promise<void> {
   const hot = world.hot[0]!;

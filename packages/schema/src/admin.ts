@@ -91,7 +91,7 @@ export const ProductUpdateInput = ProductFields.extend({
   .meta(documentedAs((rendered) => ({ ...rendered, dependentRequired: { expectedStock: ['stock'] } })));
 export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 
-/** Why a product update's stock value was refused (apps/api modules/products/stock-write-rules.ts). */
+/** Why a product update's stock value was refused (apps/api modules/catalogue/stock-write-rules.ts). */
 export const PRODUCT_STOCK_WRITE_MESSAGES = {
   permission:
     'Changing stock needs the inventory:update permission: leave stock out to keep the current level',

@@ -73,7 +73,7 @@ export const CATALOGUE_EVENT_MAX_PRODUCTS = 50;
 
 /**
  * The catalogue as visitors see it changed (a product created, edited or deleted, a category
- * written): every api instance drops its cached answers for it (apps/api/src/modules/catalogue-cache).
+ * written): every api instance drops its cached answers for it (apps/api/src/modules/catalogue/catalogue-cache.ts).
  * `productIds` null: anything may have changed (an import, a category). No screen hears it.
  */
 export const CatalogueChangedEvent = z.object({
@@ -84,7 +84,7 @@ export type CatalogueChangedEvent = z.infer<typeof CatalogueChangedEvent>;
 /**
  * Someone's access may have changed (a sign-out, a role or permission change, a user edited or
  * deleted): every api instance forgets what it cached of these users (`null`: of everyone;
- * apps/api/src/modules/auth/auth-cache.ts). No screen hears it.
+ * apps/api/src/modules/identity/auth-cache.ts). No screen hears it.
  */
 export const AuthChangedEvent = z.object({
   type: z.literal('auth'),

@@ -4,7 +4,7 @@
  * (docs/accessibility.md, "Real statuses"), and the sitemap lists the crawlable ones.
  *
  * Every path of the web's router (apps/web/src/app/router.tsx and the admin area's
- * apps/web/src/routes/admin/admin.routes.tsx) is here with a title of its own:
+ * apps/web/src/features/admin/admin-routes.tsx) is here with a title of its own:
  * apps/web/src/app/site-routes.test.tsx fails when a screen is added to one and not the other.
  */
 

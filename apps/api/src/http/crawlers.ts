@@ -4,13 +4,10 @@
  * screen are not (docs/accessibility.md, "Real statuses and crawlers").
  */
 import type { FastifyInstance } from 'fastify';
-import type { DataSource } from 'typeorm';
-import { CategoryEntity } from '@shop/db';
 import { PRIVATE_PATH_PREFIXES, SITE_ROUTES } from '@shop/schema';
 import type { Env } from '../env';
 import { shopOrigin } from './origin';
 import { escapeMarkup } from './escape-markup';
-import { productPagePaths } from '../modules/products/product-pages';
 
 const API_PATHS = ['/api/', '/trpc/', '/oidc/'];
 
@@ -34,7 +31,14 @@ export function sitemapXml(origin: string, pagePaths: string[]): string {
   ].join('\n');
 }
 
-export async function crawlerFiles(app: FastifyInstance, { env, db }: { env: Env; db: DataSource }) {
+/**
+ * The routes. `cataloguePagePaths` answers the catalogue's pages (each category's, each product's
+ * on sale): handed in by the composition root (app.ts), as the base layer imports no module.
+ */
+export async function crawlerFiles(
+  app: FastifyInstance,
+  { env, cataloguePagePaths }: { env: Env; cataloguePagePaths: () => Promise<string[]> },
+) {
   app.get('/robots.txt', async (req, reply) => {
     return reply
       .header('cache-control', 'public, max-age=3600')
@@ -47,13 +51,9 @@ export async function crawlerFiles(app: FastifyInstance, { env, db }: { env: Env
     if (!origin)
       return reply.code(400).send({ message: 'The Host header is not usable', code: 'BAD_REQUEST' });
     // The storefront, each category's page of it (`/?category=<id>`) and each active product's page.
-    const categories = await db
-      .getRepository(CategoryEntity)
-      .find({ select: { id: true }, order: { name: 'ASC' } });
     const pages = [
       ...SITE_ROUTES.filter((route) => route.crawl && !route.path.includes(':')).map((route) => route.path),
-      ...categories.map((category) => `/?category=${category.id}`),
-      ...(await productPagePaths(db.manager)),
+      ...(await cataloguePagePaths()),
     ];
     return reply
       .header('cache-control', 'public, max-age=3600')

@@ -12,7 +12,7 @@ import { embeddedTestDatabase } from '@shop/db/testing';
 import { buildApp } from '../app';
 import { startTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signIn } from '../test/sign-in';
-import { cardOrder, makeProduct, uniqueEmail } from '../modules/orders/testing/fixtures';
+import { cardOrder, makeProduct, uniqueEmail } from '../test/order-fixtures';
 
 const opened: TestApp[] = [];
 afterAll(async () => {

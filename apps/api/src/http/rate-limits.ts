@@ -5,7 +5,7 @@
  *   runs for every call — alone, inside a tRPC batch, or through the REST adapter — so a batch of
  *   20 orders counts 20 (apps/api/src/modules/orders/orders.rate-limit.ts);
  * - searching the catalogue while signed out: per IP, each search call counted, batch or not
- *   (apps/api/src/modules/products/products.rate-limit.ts).
+ *   (apps/api/src/modules/catalogue/products.rate-limit.ts).
  * Every limit is set by configuration (env.ts); 0 turns it off for a trusted deployment.
  *
  * A 429 goes through the error handler, so it has the documented shape

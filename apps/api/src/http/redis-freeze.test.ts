@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { signIn } from '../test/sign-in';
 import { freePort } from '../test/free-port';
-import { cardOrder, makeProduct, uniqueEmail } from '../modules/orders/testing/fixtures';
+import { cardOrder, makeProduct, uniqueEmail } from '../test/order-fixtures';
 
 const ORDER_LIMIT = 3;
 const BREAKER_SECONDS = 1;

@@ -230,7 +230,7 @@ beforeAll(async () => {
       LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
       SEARCH_RATE_LIMIT_PER_MINUTE: String(SEARCH_LIMIT),
       // The 503s below need every request to ask the session store, which a cached session
-      // (modules/auth/auth-cache.ts) would not do for up to AUTH_CACHE_MS.
+      // (modules/identity/auth-cache.ts) would not do for up to AUTH_CACHE_MS.
       AUTH_CACHE_MS: '0',
     },
     beforeReady: recordAnswers,

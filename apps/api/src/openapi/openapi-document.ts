@@ -34,9 +34,9 @@ import {
   NOT_BLANK_PATTERN,
   type ErrorCode,
 } from '@shop/schema';
-import { appRouter } from '../trpc/router';
+import { appRouter } from '../app-router';
 import { restRoutes, type ProcedurePath, type RestRoute } from '../rest/routes';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
+import { SESSION_COOKIE } from '../modules/identity/sessions';
 import { IDEMPOTENCY_HEADER } from '../modules/orders/orders.rest';
 import { ORDERS_CSV_COLUMNS } from '../modules/analytics/analytics.service';
 import { REORDER_CSV_COLUMNS } from '../modules/inventory/reorder.service';

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await migrate(dataSource);
   await seedDemoData(dataSource);
   // Every read below must reach the database: a signed-in caller's `/api/auth/user` would otherwise
-  // be answered from the auth cache (modules/auth/auth-cache.ts) for up to AUTH_CACHE_MS.
+  // be answered from the auth cache (modules/identity/auth-cache.ts) for up to AUTH_CACHE_MS.
   app = await buildApp({ env: loadEnv({ ...TEST_ENV_DEFAULTS, AUTH_CACHE_MS: '0' }), dataSource });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 /**
- * The per-instance auth cache (modules/auth/auth-cache.ts) across two api instances on one
+ * The per-instance auth cache (modules/identity/auth-cache.ts) across two api instances on one
  * database: instance A has the caller's session and user cached; a sign-out, a sign out
  * everywhere or a role change made through instance B is honoured by A within a second. Both
  * instances run with AUTH_CACHE_MS at a minute, so only the announcement (PostgreSQL NOTIFY) can
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceOptions } from '@shop/db';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { buildApp } from '../app';
-import { authChanged } from '../modules/auth/auth-cache';
+import { authChanged } from '../modules/identity/auth-cache';
 import { loadEnv } from '../env';
 import { TEST_ENV_DEFAULTS } from '../test/test-app';
 import { signIn, type SignedIn } from '../test/sign-in';
@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 // Embedded (TEST_DB_MODE=embedded): skipped, one process only (see two-instances.test.ts); the
-// same instance's own changes are covered in modules/auth/auth-cache.test.ts in both modes.
+// same instance's own changes are covered in modules/identity/auth-cache.test.ts in both modes.
 describe.skipIf(embeddedTestDatabase)('the auth cache on two instances', () => {
   it('a sign-out on B ends the session A has cached, within the bound', async () => {
     const shopper = await signIn(a.baseUrl, 'cache-signout@example.com');

@@ -67,7 +67,7 @@ describe.skipIf(embeddedTestDatabase)('two api instances on one database', () =>
       redirect: 'manual',
     });
     expect(logout.status).toBeGreaterThanOrEqual(300);
-    // A forgets its cached copy when B's announcement arrives (modules/auth/auth-cache.ts): within
+    // A forgets its cached copy when B's announcement arrives (modules/identity/auth-cache.ts): within
     // a second, as two-instances-auth.test.ts holds it.
     let status = 0;
     for (const start = Date.now(); Date.now() - start < 1000;) {

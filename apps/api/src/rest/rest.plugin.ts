@@ -1,7 +1,7 @@
 /** Registers the route table on Fastify and answers failures in the documented error format. */
 import type { FastifyInstance } from 'fastify';
-import { createCaller } from '../trpc/router';
-import { createRequestContext, type RequestDependencies } from '../trpc/create-context';
+import { createCaller } from '../app-router';
+import { createRequestContext, type RequestDependencies } from '../request-context';
 import { sendError } from '../http/error-handler';
 import { callRoute, restRoutes } from './routes';
 

@@ -4,7 +4,7 @@
  * document is generated from the same procedures' zod schemas (src/openapi).
  */
 import type { FastifyRequest } from 'fastify';
-import type { createCaller } from '../trpc/router';
+import type { createCaller } from '../app-router';
 import type { RequestContext } from '../context';
 import { listVisibleOrders, orderBodyWithIdempotencyKey } from '../modules/orders/orders.rest';
 

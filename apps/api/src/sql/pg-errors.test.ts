@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
-import { makeOrder, makeProduct } from '../modules/admin/testing/admin-fixtures';
+import { makeOrder, makeProduct } from '../test/admin-fixtures';
 import { isStillReferenced, sqlStateOf } from './pg-errors';
 
 let db: TestDatabase;

@@ -39,7 +39,7 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
   LOT_EXPIRY_JOB: 'false',
   // Tests write rows directly (fixtures) and read them back at once, which no visitor does: the
   // catalogue cache would answer from before such a write for up to a second. Its own tests turn it
-  // on (modules/catalogue-cache/).
+  // on (modules/catalogue/catalogue-cache.ts).
   CATALOGUE_CACHE_MAX_AGE_MS: '0',
 };
 

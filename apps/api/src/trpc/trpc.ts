@@ -7,7 +7,26 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { API_TOKEN_MESSAGES, type Permission } from '@shop/schema';
 import type { CurrentUser, RequestContext } from '../context';
 import { HTTP_STATUS, toPublicError, UnauthorizedError, ForbiddenError } from '../errors';
-import { recordAccessDenied } from '../modules/audit/access-denied';
+
+/** One refusal of a staff procedure, as the audit log records it. */
+export interface AccessDenied {
+  status: 401 | 403;
+  target: { type: 'procedure'; id: string };
+  details: Record<string, unknown>;
+}
+
+/** Writes a refusal down; installed by the composition root (app-router.ts: the audit module's). */
+export type AccessDeniedRecorder = (ctx: RequestContext, denied: AccessDenied) => Promise<void>;
+
+let recordAccessDenied: AccessDeniedRecorder = async () => {};
+
+/**
+ * Installs the recorder of staff procedures' refusals. The base layer imports no module: the audit
+ * module's recorder is handed in from above (app-router.ts), once, where the routers are wired.
+ */
+export function recordAccessDeniedWith(recorder: AccessDeniedRecorder): void {
+  recordAccessDenied = recorder;
+}
 
 const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
@@ -69,7 +88,8 @@ const signedIn = t.middleware(({ ctx, next }) => {
 export const authedProcedure = publicProcedure.use(signedIn);
 
 /**
- * A staff procedure's refusals go to the audit log as 'access.denied' (modules/audit/access-denied.ts):
+ * A staff procedure's refusals go to the audit log as 'access.denied' (modules/audit/access-denied.ts,
+ * installed by `recordAccessDeniedWith`):
  * not signed in (401), lacking the permission (403), and any 403 of what runs after it (a service's
  * own refusal), over tRPC and the REST adapter alike. Wraps the checks, so it sees their outcome.
  */

@@ -2,7 +2,7 @@
  * The typed tRPC client for the api's router: batched HTTP, and server-sent events for
  * subscriptions. The public catalogue reads travel in batches of their own: a batch of only those
  * is what the api can answer from its catalogue cache for a visitor who is not signed in
- * (apps/api/src/modules/catalogue-cache/catalogue-cache.http.ts), and one call about the session
+ * (apps/api/src/modules/catalogue/catalogue-cache.http.ts), and one call about the session
  * in the same batch would make every storefront visit miss it.
  */
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';

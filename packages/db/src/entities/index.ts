@@ -18,6 +18,11 @@ import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { ApiTokenEntity } from './api-token.entity';
 import { AuditEventEntity } from './audit-event.entity';
 import { ShopSettingsEntity } from './shop-settings.entity';
+import { StockLotEntity } from './stock-lot.entity';
+import { OrderItemLotEntity } from './order-item-lot.entity';
+import { SentEmailEntity } from './sent-email.entity';
+import { DeliveryZoneEntity, DeliverySlotTemplateEntity, DeliverySlotEntity } from './delivery.entity';
+import { AnalyticsDailyOrdersEntity, AnalyticsDailyProductsEntity } from './analytics.entity';
 import { EmailChangeEntity } from './email-change.entity';
 
 export {
@@ -39,6 +44,14 @@ export {
   ApiTokenEntity,
   AuditEventEntity,
   ShopSettingsEntity,
+  StockLotEntity,
+  OrderItemLotEntity,
+  SentEmailEntity,
+  DeliveryZoneEntity,
+  DeliverySlotTemplateEntity,
+  DeliverySlotEntity,
+  AnalyticsDailyOrdersEntity,
+  AnalyticsDailyProductsEntity,
   EmailChangeEntity,
 };
 
@@ -62,5 +75,13 @@ export const entities = [
   ApiTokenEntity,
   AuditEventEntity,
   ShopSettingsEntity,
+  StockLotEntity,
+  OrderItemLotEntity,
+  SentEmailEntity,
+  DeliveryZoneEntity,
+  DeliverySlotTemplateEntity,
+  DeliverySlotEntity,
+  AnalyticsDailyOrdersEntity,
+  AnalyticsDailyProductsEntity,
   EmailChangeEntity,
 ];

@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `allergen_bits` has bit i set when the product contains or may contain ALLERGENS[i], and
  * `label_bits` bit i when it carries DIETARY_LABELS[i] (packages/schema/src/food-facts-terms.ts;
  * the lists below are those lists as they stand today, and a test in
- * apps/api/src/modules/products/food-facts.test.ts fails when they part). A trigger keeps both
+ * apps/api/src/modules/catalogue/food-facts.test.ts fails when they part). A trigger keeps both
  * in step with the arrays on every insert and update, whatever writes them (the form, the CSV
  * import's bulk upsert, the seeds).
  *

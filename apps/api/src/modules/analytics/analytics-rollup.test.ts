@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import { ORDER_TRANSITIONS, type OrderStatus } from '@shop/schema';
 import type { DataSource } from 'typeorm';
-import { callerFor, cardOrder, makeProduct, makeUser, type Caller } from '../orders/testing/fixtures';
+import { callerFor, cardOrder, makeProduct, makeUser, type Caller } from '../../test/order-fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { AnalyticsRangeInput, type Permission } from '@shop/schema';
 import type { UserResolver } from '../../context';
 import { sendError } from '../../http/error-handler';
-import { requirePermissions } from '../products/product-csv.routes';
+import { requirePermissions } from '../identity';
 import { exportOrdersCsv } from './analytics.service';
 
 export const ORDERS_EXPORT_PERMISSIONS: readonly Permission[] = ['analytics:read'];

@@ -4,8 +4,8 @@
  * - every procedure built with `can()` or `canAny()` (trpc/trpc.ts), over tRPC and REST alike: not
  *   signed in (401), lacking the permission (403), and any 403 its service answers (outranked, own
  *   role, a token managing tokens…), with the procedure, the permission and the reason;
- * - the CSV routes' permission check (products/product-csv.routes.ts);
- * - an `Authorization` header that is not a valid API token (api-tokens/bearer-auth.ts): whoever
+ * - the CSV routes' permission check (catalogue/product-csv.routes.ts);
+ * - an `Authorization` header that is not a valid API token (identity/bearer-auth.ts): whoever
  *   sends one is not an anonymous shopper.
  * A signed-out shopper's own calls (auth.me, orders.mine…) are not staff routes and are not recorded.
  *

@@ -96,7 +96,7 @@ beforeAll(async () => {
       ADMIN_EMAILS: `${PROMOTED},${BOSS}`,
       LOG_LEVEL: 'info',
       // Some tests here change permissions straight in the database (as the seed at a start does):
-      // with the auth cache off, each change applies at the next request (modules/auth/auth-cache.ts).
+      // with the auth cache off, each change applies at the next request (modules/identity/auth-cache.ts).
       AUTH_CACHE_MS: '0',
     },
     logDestination: { write: (line) => void logLines.push(line) },

@@ -6,7 +6,6 @@
  */
 import type { ApiTokenDto } from '@shop/schema';
 import type { ServiceContext } from '../../context';
-import { rolePermissions } from '../auth/permissions.service';
 import { changesBetween, recordAudit, type AuditContext, type Queryable } from './audit.service';
 
 // ─── Users ─────────────────────────────────────────────────────────────────────────────────────
@@ -105,31 +104,26 @@ export interface RoleAccess {
   permissions: string[];
 }
 
-export async function roleAccess(db: Queryable, roleId: string): Promise<RoleAccess> {
-  const groups: { name: string }[] = await db.query(
-    `SELECT g.name FROM role_permission_groups rpg JOIN permission_groups g ON g.id = rpg.permission_group_id
-     WHERE rpg.role_id = $1 ORDER BY g.name`,
-    [roleId],
-  );
-  const permissions = await rolePermissions(db, roleId, { asIfActive: true });
-  return { permissionGroups: groups.map((group) => group.name), permissions: [...permissions].sort() };
-}
-
 const roleTarget = (role: { id: string; name: string }) => ({
   type: 'role' as const,
   id: role.id,
   label: role.name,
 });
 
-/** 'role.created': its fields, groups and what they grant. */
-export async function recordRoleCreated(db: Queryable, ctx: AuditContext, id: string): Promise<void> {
+/** 'role.created': its fields, groups and what they grant (`access`, as identity reads it). */
+export async function recordRoleCreated(
+  db: Queryable,
+  ctx: AuditContext,
+  id: string,
+  access: RoleAccess,
+): Promise<void> {
   const role = await roleFields(db, id);
   if (!role) return;
   const { id: _id, ...fields } = role;
   await recordAudit(db, ctx, {
     action: 'role.created',
     target: roleTarget(role),
-    details: { ...fields, ...(await roleAccess(db, id)) },
+    details: { ...fields, ...access },
   });
 }
 
@@ -150,28 +144,33 @@ export async function recordRoleUpdated(
   await recordAudit(db, ctx, { action: 'role.updated', target: roleTarget(after), details: { changes } });
 }
 
-/** 'role.deleted', before the row goes. */
-export async function recordRoleDeleted(db: Queryable, ctx: AuditContext, id: string): Promise<void> {
+/** 'role.deleted', before the row goes (`access`: what it granted, as identity reads it). */
+export async function recordRoleDeleted(
+  db: Queryable,
+  ctx: AuditContext,
+  id: string,
+  access: RoleAccess,
+): Promise<void> {
   const role = await roleFields(db, id);
   if (!role) return;
   const { id: _id, ...fields } = role;
   await recordAudit(db, ctx, {
     action: 'role.deleted',
     target: roleTarget(role),
-    details: { ...fields, ...(await roleAccess(db, id)) },
+    details: { ...fields, ...access },
   });
 }
 
 const added = (before: string[], after: string[]) => after.filter((name) => !before.includes(name));
 
-/** 'role.permission_groups_changed' after a change of the groups `before` lists. */
+/** 'role.permission_groups_changed' after a change of the groups from `before` to `after`. */
 export async function recordRoleGroupsChanged(
   db: Queryable,
   ctx: AuditContext,
   role: { id: string; name: string },
   before: RoleAccess,
+  after: RoleAccess,
 ): Promise<void> {
-  const after = await roleAccess(db, role.id);
   const changes = changesBetween(before, after, ['permissionGroups']);
   if (!Object.keys(changes).length) return;
   await recordAudit(db, ctx, {

@@ -13,14 +13,7 @@ import { openDatabase } from '@shop/db';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { toPublicError } from '../../errors';
-import {
-  callerFor,
-  cardOrder,
-  failure,
-  makeProduct,
-  makeUser,
-  type Caller,
-} from '../orders/testing/fixtures';
+import { callerFor, cardOrder, failure, makeProduct, makeUser, type Caller } from '../../test/order-fixtures';
 import { uniqueWord } from '../../test/unique-word';
 
 let shop: TestApp;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAddress, OUTSIDE_DELIVERY_AREA, type DeliverySlotsDto } from '@shop/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
-import { callerFor, makeProduct, makeUser, type Caller } from '../orders/testing/fixtures';
+import { callerFor, makeProduct, makeUser, type Caller } from '../../test/order-fixtures';
 
 let shop: TestApp;
 let staff: Caller;

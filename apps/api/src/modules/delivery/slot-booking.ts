@@ -1,6 +1,6 @@
 /**
  * Booking delivery slots while placing orders (docs/delivery-slots.md), the way stock is taken
- * (orders.service.ts): the group's slot rows are locked after its products, each order is checked
+ * (orders/workflows/place-order.ts): the group's slot rows are locked after its products, each order is checked
  * against them in memory as the orders before it in the group leave them, and the group's write
  * books the places with one conditional upsert per slot (`slotGroupBookingCte`; written one order
  * at a time, each order's write with `slotBookingCte` inside its savepoint), so a refusal or

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
-import { callerAs, failureOf, makeProduct, type Caller } from '../admin/testing/admin-fixtures';
+import { callerAs, failureOf, makeProduct, type Caller } from '../../test/admin-fixtures';
 import { recordStockMovements } from './stock-ledger';
 import { lineCents, type MeasureUnit } from '@shop/schema';
 

@@ -10,13 +10,13 @@ import type {
   StockMovementSource,
 } from '@shop/schema';
 import { STOCK_HISTORY_DEFAULT_LIMIT } from '@shop/schema';
+import type { EntityManager } from 'typeorm';
 import type { ServiceContext } from '../../context';
 import { assertExpectedStock, bumpEditVersion } from '../../edit-version';
 import { NotFoundError } from '../../errors';
-import { readAdminProduct } from '../products/products.service';
 import { recordStockMovements } from './stock-ledger';
 import { expireDueLots, trimLotsToStock } from './stock-lots';
-import { publishAfterCommit } from '../live-events/after-commit';
+import { publishAfterCommit } from '../live-events';
 
 /** Active products at or under their low-stock threshold, lowest stock first. */
 export async function listLowStock(ctx: ServiceContext): Promise<LowStockItemDto[]> {
@@ -125,9 +125,14 @@ export interface StockLevelsChange {
  * old level and the write; the stock change and its ledger row commit together, and open staff
  * screens hear of the new level and threshold once they have. A level set from one that moved
  * meanwhile (`expectedStock`) is refused (409 STOCK_CHANGED, edit-version.ts). The threshold is a
- * field of the Edit Product form: changing it raises the product's edit version.
+ * field of the Edit Product form: changing it raises the product's edit version. `readCurrent`
+ * reads the product as the caller shows it, for the 409's details (the catalogue's product DTO).
  */
-export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsChange): Promise<void> {
+export async function updateStockLevels(
+  ctx: ServiceContext,
+  input: StockLevelsChange,
+  readCurrent: (tx: EntityManager) => Promise<unknown>,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Lots past their date leave the stock first: the dialog showed the sellable level.
     await expireDueLots(tx, [input.id]);
@@ -137,7 +142,7 @@ export async function updateStockLevels(ctx: ServiceContext, input: StockLevelsC
     );
     if (!current) throw new NotFoundError('Product');
     if (input.stock !== undefined) {
-      await assertExpectedStock(current, input.expectedStock, () => readAdminProduct(tx, input.id));
+      await assertExpectedStock(current, input.expectedStock, () => readCurrent(tx));
     }
     // In a CTE, so the driver answers the rows (a bare UPDATE answers [rows, count]).
     const [after]: { stock: number; low_stock_threshold: number }[] = await tx.query(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { startTestApp, testEnv, type TestApp } from '../../test/test-app';
-import { callerFor, makeProduct, makeUser, stockOf } from '../orders/testing/fixtures';
+import { callerFor, makeProduct, makeUser, stockOf } from '../../test/order-fixtures';
 import { LOT_EXPIRY_CRON, LOT_EXPIRY_QUEUE } from './lot-expiry-job';
 import { shopDayIn } from '../../test/shop-days';
 

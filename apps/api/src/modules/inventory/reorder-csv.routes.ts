@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { Permission } from '@shop/schema';
 import type { UserResolver } from '../../context';
 import { sendError } from '../../http/error-handler';
-import { requirePermissions } from '../products/product-csv.routes';
+import { requirePermissions } from '../identity';
 import { reorderCsv, reorderItems } from './reorder.service';
 
 /** The same permission as the list on the screen (`inventory.reorder`). */

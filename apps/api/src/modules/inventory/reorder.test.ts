@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
-import { callerFor, cardOrder, makeProduct, makeUser, type Caller } from '../orders/testing/fixtures';
+import { callerFor, cardOrder, makeProduct, makeUser, type Caller } from '../../test/order-fixtures';
 
 let shop: TestApp;
 let inventory: Caller;

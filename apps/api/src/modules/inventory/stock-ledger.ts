@@ -13,7 +13,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { StockMovementSource } from '@shop/schema';
-import { publishAfterCommit } from '../live-events/after-commit';
+import { publishAfterCommit } from '../live-events';
 
 export interface StockMovementRow {
   productId: string;

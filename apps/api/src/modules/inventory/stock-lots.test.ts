@@ -15,7 +15,7 @@ import {
   makeUser,
   stockOf,
   type Caller,
-} from '../orders/testing/fixtures';
+} from '../../test/order-fixtures';
 import { runLotExpiry } from './lot-expiry-job';
 import { shopDayIn } from '../../test/shop-days';
 

@@ -248,7 +248,7 @@ export class LiveEventBus {
    * Hears this process's own committed events at once, as they are published (synchronously, at
    * COMMIT, before the request that made the change answers), besides hearing them again with
    * everyone's through `subscribe`. For state that must not lag behind this process's own writes:
-   * the catalogue cache (modules/catalogue-cache).
+   * the catalogue cache (modules/catalogue/catalogue-cache.ts).
    */
   onLocalPublish(listener: (events: readonly LiveEvent[]) => void): () => void {
     this.localListeners.add(listener);

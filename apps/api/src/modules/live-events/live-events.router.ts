@@ -4,6 +4,7 @@ import { authedProcedure, canAny, router } from '../../trpc/trpc';
 import type { CurrentUser, RequestContext } from '../../context';
 import type { StreamTerms } from './live-stream-guard';
 import { ordersOf, staffEventsOf } from './live-event-streams';
+import type {} from './request-context';
 
 function busOf(ctx: RequestContext) {
   if (!ctx.liveEvents)

@@ -10,14 +10,9 @@
  *   revoked or expired, the user still exists and still holds the permission. If not, it ends.
  */
 import type { FastifyRequest } from 'fastify';
-// The request's `session` and `apiTokenId` (their declarations, also when the web type-checks the router).
-import type {} from '@fastify/session';
-import type {} from '../api-tokens/bearer-auth';
 import type { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../context';
 import { TooManyRequestsError } from '../../errors';
-import { USER_WITH_PERMISSIONS_SQL } from '../auth/permissions.service';
-import { sessionKey } from '../auth/session-store';
 
 export interface LiveStreamLimits {
   perUser: number;
@@ -41,11 +36,25 @@ export interface StreamTerms {
   release: () => void;
 }
 
+/**
+ * Whether the caller of `req` still holds what they signed in with (their session or API token,
+ * their account) and, if so, the permissions they hold now; null when not. Handed in by the
+ * composition root (app.ts: identity's `currentAccess`), so live events import no module.
+ */
+export type CurrentAccess = (
+  dataSource: DataSource,
+  req: FastifyRequest,
+  user: CurrentUser,
+) => Promise<ReadonlySet<string> | null>;
+
 /** The open streams of this api instance, by user. */
 export class LiveStreams {
   private readonly open = new Map<string, number>();
 
-  constructor(private readonly limits: LiveStreamLimits) {}
+  constructor(
+    private readonly limits: LiveStreamLimits,
+    private readonly currentAccess: CurrentAccess,
+  ) {}
 
   /**
    * Takes a place for a new stream of `user`, or refuses (429). `allowed` says whether the
@@ -64,7 +73,10 @@ export class LiveStreams {
     return {
       maxMs: this.limits.maxMs,
       recheckMs: this.limits.recheckMs,
-      recheck: () => stillHeld(dataSource, req, user, allowed),
+      recheck: async () => {
+        const permissions = await this.currentAccess(dataSource, req, user);
+        return permissions && allowed(permissions) ? permissions : null;
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -74,35 +86,4 @@ export class LiveStreams {
       },
     };
   }
-}
-
-const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
-
-async function stillHeld(
-  dataSource: DataSource,
-  req: FastifyRequest,
-  user: CurrentUser,
-  allowed: (permissions: ReadonlySet<string>) => boolean,
-): Promise<ReadonlySet<string> | null> {
-  if (user.authenticatedBy === 'token') {
-    const rows: unknown[] = await dataSource.query(
-      `SELECT 1 FROM api_tokens
-       WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-      [req.apiTokenId, user.id],
-    );
-    if (rows.length === 0) return null;
-  } else {
-    const sid = req.session?.sessionId;
-    if (!sid) return null;
-    const [row]: { sess: unknown }[] = await dataSource.query(
-      `SELECT sess FROM sessions WHERE sid = $1 AND expire > ${NOW_UTC}`,
-      [sessionKey(sid)],
-    );
-    const sess = typeof row?.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row?.sess;
-    if ((sess as { userId?: unknown } | undefined)?.userId !== user.id) return null;
-  }
-  const [current]: { permissions: string[] }[] = await dataSource.query(USER_WITH_PERMISSIONS_SQL, [user.id]);
-  if (!current) return null;
-  const permissions = new Set(current.permissions);
-  return allowed(permissions) ? permissions : null;
 }

@@ -64,7 +64,7 @@ beforeAll(async () => {
     env: {
       // This file changes users, roles and sessions straight in the database, behind the api's back
       // (no announcement): with the auth cache off, each change applies at the next request. The
-      // cache itself: modules/auth/auth-cache.test.ts, resilience/two-instances-auth.test.ts.
+      // cache itself: modules/identity/auth-cache.test.ts, resilience/two-instances-auth.test.ts.
       AUTH_CACHE_MS: '0',
       LIVE_STREAMS_PER_USER: '2',
       LIVE_STREAM_MAX_SECONDS: String(MAX_SECONDS),

@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { freePort } from '../../test/free-port';
-import { cardOrder, makeProduct, uniqueEmail } from '../orders/testing/fixtures';
+import { cardOrder, makeProduct, uniqueEmail } from '../../test/order-fixtures';
 import { createMailer } from './order-mail-queue';
 import { EmailInProgressError, sendOrderEmail } from './order-mail.service';
 

@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '@shop/schema';
 import type { Env } from '../../env';
-import type { LiveEventBus } from '../live-events/live-event-bus';
+import type { LiveEventBus } from '../live-events';
 import type { OrderEmailKind } from './order-email';
 import { sendOrderEmail, type Mailer, type OrderEmailJob } from './order-mail.service';
 

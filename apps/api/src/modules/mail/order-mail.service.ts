@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import type { Transporter } from 'nodemailer';
 import { orderEmail, type OrderEmailKind, type OrderForEmail } from './order-email';
 import type { MeasureUnit } from '@shop/schema';
-import { readSettings } from '../settings/settings.service';
+import { readSettings } from '../settings';
 
 /** After this long a claim whose sender never marked it sent is taken to be a crashed sender's. */
 const STALE_CLAIM_MINUTES = 10;

@@ -6,7 +6,7 @@
  * second. So the placements that arrive while a transaction is running wait here, and the next
  * transaction places up to `maxBatch` of them together: one BEGIN, one lock statement, one COMMIT
  * and one WAL flush for all of them. Each is still checked and refused on its own (the work given
- * to the group decides each one's outcome: orders.service.ts writes the orders that passed in one
+ * to the group decides each one's outcome: orders/workflows/place-order.ts writes the orders that passed in one
  * statement, or one at a time under a SAVEPOINT each when that statement fails), and each
  * caller hears its own outcome only after the COMMIT, so nothing is answered that could still be
  * rolled back.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing';
 import type { DataSource } from 'typeorm';
-import { callerFor, cardOrder, makeProduct, makeUser } from './testing/fixtures';
+import { callerFor, cardOrder, makeProduct, makeUser } from '../../test/order-fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;

@@ -25,6 +25,7 @@ import {
   listOrdersOf,
   listStaffOrders,
   loadOrderAggregate,
+  orderCounts,
   toOrderDto,
   toShopperOrder,
   toStaffListItem,
@@ -98,20 +99,12 @@ export async function pageOrders(
 
 /** The cards: counts per status and the sum of every order's total (docs/product.md §9). */
 export async function orderSummary(ctx: ServiceContext): Promise<AdminOrderSummaryDto> {
-  const [row]: { total: string; pending: string; processing: string; completed: string; revenue: string }[] =
-    await ctx.db.query(
-      `SELECT count(*) AS total,
-              count(*) FILTER (WHERE status = 'pending') AS pending,
-              count(*) FILTER (WHERE status = 'processing') AS processing,
-              count(*) FILTER (WHERE status = 'delivered') AS completed,
-              COALESCE(SUM(total), 0)::numeric(20, 2)::text AS revenue
-       FROM orders`,
-    );
+  const row = await orderCounts(ctx.db);
   return {
-    total: Number(row!.total),
-    pending: Number(row!.pending),
-    processing: Number(row!.processing),
-    completed: Number(row!.completed),
-    revenue: row!.revenue,
+    total: Number(row.total),
+    pending: Number(row.pending),
+    processing: Number(row.processing),
+    completed: Number(row.completed),
+    revenue: row.revenue,
   };
 }

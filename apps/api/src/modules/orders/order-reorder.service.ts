@@ -6,55 +6,40 @@
 import type { ReorderDto } from '@shop/schema';
 import type { CurrentUser, ServiceContext } from '../../context';
 import { NotFoundError } from '../../errors';
-import { onSale } from '../products/on-sale';
-import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../products/product-measure';
+import { toMeasure, productsToday } from '../catalogue';
+import { ownerOfOrder, productsBought } from './orders.repository';
 
 type Ctx = ServiceContext & { user: CurrentUser };
 
-interface LineToday extends MeasureRow {
-  product_id: string;
-  bought_name: string;
-  ordered: number;
-  name: string | null;
-  price: string | null;
-  image_url: string | null;
-  stock: number | null;
-  /** Active, and not in a hidden category (products/on-sale.ts); null when the product is gone. */
-  on_sale: boolean | null;
-}
-
 /** The caller's own order only (someone else's is NOT_FOUND, as for reading it). */
 export async function reorder(ctx: Ctx, id: string): Promise<ReorderDto> {
-  const [order]: { user_id: string }[] = await ctx.db.query(`SELECT user_id FROM orders WHERE id = $1`, [id]);
-  if (!order || order.user_id !== ctx.user.id) throw new NotFoundError('Order');
+  if ((await ownerOfOrder(ctx.db, id)) !== ctx.user.id) throw new NotFoundError('Order');
   // One row per product (an order may hold a product on two lines), in the order they were bought.
-  const rows: LineToday[] = await ctx.db.query(
-    `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered,
-            p.name, p.price, p.image_url, p.stock, ${onSale('p')} AS on_sale, ${MEASURE_COLUMNS}
-     FROM order_items i LEFT JOIN products p ON p.id = i.product_id
-     WHERE i.order_id = $1
-     GROUP BY i.product_id, p.id
-     ORDER BY min(i.created_at), i.product_id`,
-    [id],
+  const bought = await productsBought(ctx.db, id);
+  // The products as the catalogue has them today (gone: not there).
+  const today = await productsToday(
+    ctx.db,
+    bought.map((line) => line.product_id),
   );
   const result: ReorderDto = { lines: [], problems: [] };
-  for (const row of rows) {
-    const problem = { productId: row.product_id, name: row.bought_name, ordered: row.ordered };
-    if (!row.on_sale || row.price === null || row.name === null) {
+  for (const line of bought) {
+    const problem = { productId: line.product_id, name: line.bought_name, ordered: line.ordered };
+    const row = today.get(line.product_id);
+    if (!row || !row.on_sale || row.price === null || row.name === null) {
       result.problems.push({ ...problem, problem: 'unavailable', added: 0 });
       continue;
     }
     // What the product is sold in today (issue 20 part B): whole steps, within its limits.
     const measure = toMeasure(row);
-    const most = Math.min(row.ordered, Math.max(row.stock ?? 0, 0), measure.maxQuantity);
+    const most = Math.min(line.ordered, Math.max(row.stock ?? 0, 0), measure.maxQuantity);
     const quantity = Math.floor(most / measure.quantityStep) * measure.quantityStep;
     if (quantity < measure.minQuantity) {
       result.problems.push({ ...problem, problem: 'out_of_stock', added: 0 });
       continue;
     }
-    if (quantity < row.ordered) result.problems.push({ ...problem, problem: 'reduced', added: quantity });
+    if (quantity < line.ordered) result.problems.push({ ...problem, problem: 'reduced', added: quantity });
     result.lines.push({
-      productId: row.product_id,
+      productId: line.product_id,
       name: row.name,
       price: row.price,
       imageUrl: row.image_url,

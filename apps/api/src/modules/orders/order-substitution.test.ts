@@ -15,7 +15,7 @@ import {
   makeUser,
   stockOf,
   type Caller,
-} from './testing/fixtures';
+} from '../../test/order-fixtures';
 import { shopDayIn } from '../../test/shop-days';
 
 let shop: TestApp;

@@ -9,8 +9,8 @@ import type { LiveEvent } from '@shop/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { openEventStream, type EventStream } from '../../test/event-stream';
-import { callerFor, cardOrder, makeProduct, makeUser } from './testing/fixtures';
-import { placementGroupCommit } from './orders.service';
+import { callerFor, cardOrder, makeProduct, makeUser } from '../../test/order-fixtures';
+import { placementGroupCommit } from './workflows/place-order';
 
 let shop: TestApp;
 let salesStream: EventStream<LiveEvent>;

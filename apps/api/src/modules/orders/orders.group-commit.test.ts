@@ -1,5 +1,5 @@
 /**
- * Orders placed together in one transaction (group-commit.ts, placeGroup in orders.service.ts):
+ * Orders placed together in one transaction (group-commit.ts, placeGroup in orders/workflows/place-order.ts):
  * each order of a group is checked and refused on its own with the answer it gets alone, the
  * others commit; a group that fails as a whole answers every caller in it.
  *
@@ -18,9 +18,9 @@ import {
   makeUser,
   stockOf,
   type Caller,
-} from './testing/fixtures';
+} from '../../test/order-fixtures';
 import { toPublicError, type PublicError } from '../../errors';
-import { PLACEMENT_GROUP_MAX, groupWrites, placementGroupCommit } from './orders.service';
+import { PLACEMENT_GROUP_MAX, groupWrites, placementGroupCommit } from './workflows/place-order';
 import { uniqueWord } from '../../test/unique-word';
 import { shopDayIn } from '../../test/shop-days';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
-import { cardOrder, makeProduct, orderCount, uniqueEmail } from './testing/fixtures';
+import { cardOrder, makeProduct, orderCount, uniqueEmail } from '../../test/order-fixtures';
 
 let shop: TestApp | undefined;
 afterEach(async () => {

@@ -27,7 +27,7 @@ import {
   type OrderWithHistoryDto,
   type PaymentMethod,
 } from '@shop/schema';
-import { actorName } from '../inventory/inventory.service';
+import { actorName } from '../inventory';
 import { likePattern } from '../../sql/like-pattern';
 
 /** An order row under the names OrderDto uses (also what placement's INSERT … RETURNING answers). */
@@ -76,7 +76,7 @@ export interface OrderLineRecord {
   weighedQuantity: number | null;
   /** The lots it was taken from (staff screens; inventory/stock-lots.ts); absent where not read. */
   lots?: OrderLineLotDto[] | null;
-  /** If short at picking (order-substitution.service.ts), and whether it was. */
+  /** If short at picking (orders/workflows/mark-line-short.ts), and whether it was. */
   substitution: Substitution;
   substituteProductId: string | null;
   substituteFor: string | null;
@@ -464,4 +464,41 @@ export async function loadLinesOf(
     `${SELECT_LINES} WHERE i.order_id = ANY($1::uuid[]) ORDER BY i.order_id, i.created_at, i.id`,
     [orderIds],
   );
+}
+
+/** Who placed order `id`; null when there is none. */
+export async function ownerOfOrder(db: EntityManager, id: string): Promise<string | null> {
+  const [order]: { user_id: string }[] = await db.query(`SELECT user_id FROM orders WHERE id = $1`, [id]);
+  return order?.user_id ?? null;
+}
+
+/** What an order bought: one row per product (a product may stand on two lines), in the order bought. */
+export async function productsBought(
+  db: EntityManager,
+  orderId: string,
+): Promise<{ product_id: string; bought_name: string; ordered: number }[]> {
+  return db.query(
+    `SELECT i.product_id, min(i.product_name) AS bought_name, sum(i.quantity)::int AS ordered
+     FROM order_items i
+     WHERE i.order_id = $1
+     GROUP BY i.product_id
+     ORDER BY min(i.created_at), i.product_id`,
+    [orderId],
+  );
+}
+
+/** The staff's cards: counts per status and the sum of every order's total. */
+export async function orderCounts(
+  db: EntityManager,
+): Promise<{ total: string; pending: string; processing: string; completed: string; revenue: string }> {
+  const [row]: { total: string; pending: string; processing: string; completed: string; revenue: string }[] =
+    await db.query(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE status = 'pending') AS pending,
+              count(*) FILTER (WHERE status = 'processing') AS processing,
+              count(*) FILTER (WHERE status = 'delivered') AS completed,
+              COALESCE(SUM(total), 0)::numeric(20, 2)::text AS revenue
+       FROM orders`,
+    );
+  return row!;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedIn } from '../../test/sign-in';
 import { expectNoInternals } from '../../test/expect-no-internals';
-import { cardOrder, makeProduct, orderCount, stockOf, uniqueEmail } from './testing/fixtures';
+import { cardOrder, makeProduct, orderCount, stockOf, uniqueEmail } from '../../test/order-fixtures';
 import { uniqueWord } from '../../test/unique-word';
 
 let shop: TestApp;

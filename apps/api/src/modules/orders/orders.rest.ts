@@ -6,11 +6,22 @@
  * caller that did not page (staff get the newest ORDER_LIST_DEFAULT_LIMIT) knows the answer is partial.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../../rest/routes';
 import type { RequestContext } from '../../context';
 import { ORDER_LIST_DEFAULT_LIMIT, OrderListInput, type OrderDto } from '@shop/schema';
 import { BadRequestError, UnauthorizedError } from '../../errors';
 import { countVisibleOrders } from './order-queries.service';
+
+/**
+ * What GET /api/orders calls: the two procedures of this module's router, as the REST adapter's
+ * caller (rest/routes.ts, above the modules) offers them. Named here by shape, so the module does
+ * not import the table that imports it.
+ */
+export interface OrdersListCaller {
+  orders: {
+    list(input: OrderListInput): Promise<OrderDto[]>;
+    mine(input: OrderListInput): Promise<OrderDto[]>;
+  };
+}
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -37,7 +48,7 @@ export function orderBodyWithIdempotencyKey(req: FastifyRequest): unknown {
  * GET /api/orders: `orders.list` for callers who may read every order, `orders.mine` otherwise,
  * with the paging headers. The list is an array, as the spec documents; the headers say the rest.
  */
-export async function listVisibleOrders(caller: Caller, query: unknown, ctx: RequestContext) {
+export async function listVisibleOrders(caller: OrdersListCaller, query: unknown, ctx: RequestContext) {
   // Chosen by permission rather than by trying orders.list first: a shopper listing their own
   // orders is not a refused staff call, which the audit log would record (modules/audit).
   const staff = ctx.user?.permissions.has('orders:read_all') === true;

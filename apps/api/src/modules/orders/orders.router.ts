@@ -9,9 +9,9 @@ import {
   ReorderDto,
 } from '@shop/schema';
 import { authedProcedure, can, router } from '../../trpc/trpc';
-import { placeOrder } from './orders.service';
+import { placeOrder } from './workflows/place-order';
 import { getOrder, listAllOrders, listMyOrders } from './order-queries.service';
-import { cancelMyOrder } from './order-status.service';
+import { cancelMyOrder } from './workflows/change-status';
 import { reorder } from './order-reorder.service';
 import { orderPlacementLimit } from './orders.rate-limit';
 

@@ -1,20 +1,25 @@
 /**
  * The statements that write placed orders (docs/architecture.md §4 'Placing an order'), for orders
- * that already passed every check against the locked rows (orders.service.ts `priceOrder`):
+ * that already passed every check against the locked rows (orders/workflows/place-order.ts `priceOrder`):
  *
  * - WRITE_ORDER_SQL writes ONE order: its stock, lots, order row, items, slot place and ledger rows.
  * - GROUP_WRITE_SQL writes a whole group of orders the same way in one statement, in arrival order:
  *   one round trip while the hot rows are locked instead of a SAVEPOINT and a write per order.
  *   When anything in it fails, the caller rolls it back and writes the group one order at a time.
  *
+ * THE DOCUMENTED EXCEPTION (docs/architecture.md "Documented exceptions"): these statements write
+ * other owners' tables, for speed (one round trip while the product rows are locked). Each owner
+ * builds its own part: inventory the stock, lots and ledger CTEs (inventory/order-placement.sql.ts),
+ * delivery the slot booking (delivery/slot-booking.ts); this file writes only the orders' rows and
+ * joins the parts.
+ *
  * Both keep the guards that hold even if the checks in memory were wrong: stock is only taken where
  * `stock >= quantity`, a slot place only where it is open and not full; the caller compares what
  * was taken and booked with what it asked (`moved`, `slotBooked` per order).
  */
 import type { MeasureUnit, Substitution } from '@shop/schema';
-import { insertStockMovementsSql } from '../inventory/stock-ledger';
-import { fefoAllocationSql, fefoGroupAllocationSql } from '../inventory/stock-lots';
-import { slotBookingCte, slotGroupBookingCte } from '../delivery/slot-booking';
+import { orderLedgerCte, takeGroupLotsCtes, takeOrderLotsCtes, takeStockCte } from '../inventory';
+import { slotBookingCte, slotGroupBookingCte } from '../delivery';
 import type { OrderRecord } from './orders.repository';
 
 /** One order to write: the server's money, the shop's settings and the locked rows made it. */
@@ -116,12 +121,7 @@ const ORDER_COLUMNS = `user_id, status, payment_method, payment_status, total, s
  * placed in.
  */
 export const WRITE_ORDER_SQL = `
-  WITH stamp AS MATERIALIZED (SELECT clock_timestamp() AS at), taken AS (
-    UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-    FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity)
-    WHERE p.id = l.id AND p.stock >= l.quantity
-    RETURNING p.id AS product_id, p.stock + l.quantity AS quantity_before, p.stock AS quantity_after
-  ), placed AS (
+  WITH stamp AS MATERIALIZED (SELECT clock_timestamp() AS at), ${takeStockCte('unnest($1::uuid[], $2::int[]) AS l(id, quantity)', 'l')}, placed AS (
     INSERT INTO orders (${ORDER_COLUMNS})
     SELECT $4, 'pending', $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
            $19, $20, $21, $22, $23, $26, stamp.at, stamp.at, $27, $28, $29, $30
@@ -137,19 +137,9 @@ export const WRITE_ORDER_SQL = `
     RETURNING ${ITEM_RETURNING}
   ), wanted AS (
     SELECT * FROM unnest($1::uuid[], $2::int[]) AS w(id, quantity)
-  ), ${fefoAllocationSql('wanted')}, item_lots AS (
-    INSERT INTO order_item_lots (order_item_id, lot_id, quantity)
-    SELECT items.id, f.lot_id, f.quantity FROM items JOIN fefo f ON f.product_id = items.product_id
-  ), slot AS (
+  ), ${takeOrderLotsCtes()}, slot AS (
     ${slotBookingCte('$27', '$28')}
-  ), ledger AS (
-    ${insertStockMovementsSql('taken s, placed', {
-      source: `'order'`,
-      orderId: 'placed.id',
-      userId: '$4',
-      createdAt: 'placed.created_at',
-    })}
-  )
+  ), ${orderLedgerCte('taken s, placed', { orderId: 'placed.id', userId: '$4', createdAt: 'placed.created_at' })}
   SELECT ${PLACED_COLUMNS},
          ${itemsJson('')} AS items,
          (SELECT count(*)::int FROM taken) AS moved,
@@ -222,12 +212,7 @@ export const GROUP_WRITE_SQL = `
               substitution, substitute_product_id)
   ), wanted AS (
     SELECT l.product_id AS id, sum(l.quantity)::int AS quantity FROM l GROUP BY l.product_id
-  ), taken AS (
-    UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
-    FROM wanted w
-    WHERE p.id = w.id AND p.stock >= w.quantity
-    RETURNING p.id AS product_id, p.stock + w.quantity AS quantity_before
-  ), placed AS (
+  ), ${takeStockCte('wanted w', 'w')}, placed AS (
     INSERT INTO orders (id, ${ORDER_COLUMNS})
     SELECT o.id, o.user_id, 'pending', o.payment_method, 'pending', o.total, o.shipping_address,
            o.estimated_delivery, o.notes, o.card_holder_name, o.card_last_four, o.bank_name,
@@ -242,20 +227,14 @@ export const GROUP_WRITE_SQL = `
            l.substitution, l.substitute_product_id
     FROM l JOIN o ON o.k = l.k ORDER BY l.k, l.product_id
     RETURNING ${ITEM_RETURNING}
-  ), ${fefoGroupAllocationSql('wanted', 'l')}, item_lots AS (
-    INSERT INTO order_item_lots (order_item_id, lot_id, quantity)
-    SELECT items.id, f.lot_id, f.quantity
-    FROM fefo f JOIN o ON o.k = f.k JOIN items ON items.order_id = o.id AND items.product_id = f.product_id
-  ), slots AS (
+  ), ${takeGroupLotsCtes('l', 'JOIN o ON o.k = f.k JOIN items ON items.order_id = o.id AND items.product_id = f.product_id')}, slots AS (
     ${slotGroupBookingCte('o')}
-  ), ledger AS (
-    ${insertStockMovementsSql(
-      `(SELECT l.product_id, t.quantity_before - l.upto + l.quantity AS quantity_before,
-               t.quantity_before - l.upto AS quantity_after, o.id AS order_id, o.user_id, o.at
-        FROM l JOIN taken t ON t.product_id = l.product_id JOIN o ON o.k = l.k) s`,
-      { source: `'order'`, orderId: 's.order_id', userId: 's.user_id', createdAt: 's.at' },
-    )}
-  )
+  ), ${orderLedgerCte(
+    `(SELECT l.product_id, t.quantity_before - l.upto + l.quantity AS quantity_before,
+             t.quantity_before - l.upto AS quantity_after, o.id AS order_id, o.user_id, o.at
+      FROM l JOIN taken t ON t.product_id = l.product_id JOIN o ON o.k = l.k) s`,
+    { orderId: 's.order_id', userId: 's.user_id', createdAt: 's.at' },
+  )}
   SELECT ${PLACED_COLUMNS},
          ${itemsJson('WHERE i.order_id = placed.id')} AS items,
          (SELECT count(*)::int FROM l JOIN taken t ON t.product_id = l.product_id WHERE l.k = o.k) AS moved,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, embeddedTestDatabase, type TestDatabase } from '@shop/db/testing';
 import type { DataSource } from 'typeorm';
-import { callerFor, failure, makeProduct, makeUser, stockOf, type Caller } from './testing/fixtures';
+import { callerFor, failure, makeProduct, makeUser, stockOf, type Caller } from '../../test/order-fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;

@@ -17,7 +17,7 @@ import {
   orderCount,
   stockOf,
   type Caller,
-} from '../orders/testing/fixtures';
+} from '../../test/order-fixtures';
 
 let db: TestDatabase;
 let ds: DataSource;

@@ -6,14 +6,14 @@
  *
  * Every change is in the audit log ('settings.updated', before → after of the changed fields).
  *
- * Orders read the settings inside their own placement (orders.service.ts), so a change applies to
+ * Orders read the settings inside their own placement (orders/workflows/place-order.ts), so a change applies to
  * the next order and never to one already placed (each order stores its fee and tax).
  */
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_SETTINGS, type ShopSettingsDto, type UpdateShopSettings } from '@shop/schema';
 import type { ServiceContext } from '../../context';
 import { assertEditVersion } from '../../edit-version';
-import { recordSettingsUpdated } from '../audit/settings-events';
+import { recordSettingsUpdated } from '../audit';
 
 interface SettingsRow {
   shop_name: string;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { freePort } from '../../test/free-port';
-import { cardOrder, makeProduct, uniqueEmail } from '../orders/testing/fixtures';
+import { cardOrder, makeProduct, uniqueEmail } from '../../test/order-fixtures';
 
 const SHOP_NAME = 'Corner Grocer & Sons';
 const INDEX =
