@@ -22,7 +22,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: shop?.baseUrl,
-    trace: 'retain-on-failure',
+    // A trace costs CPU on every action: it is recorded only when a failed test runs again.
+    trace: 'on-first-retry',
     // The shop's service worker stays out of the way of request interception (page.route); the
     // service worker's own test allows it.
     serviceWorkers: 'block',

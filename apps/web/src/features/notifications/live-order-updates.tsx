@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
+import { isOwnOrderChange } from '../../lib/own-order-changes';
 import { useAuth } from '../auth';
 import { notify } from './browser-notifications';
 import { kindForStatus, orderNotification } from './notification-texts';
@@ -29,8 +30,10 @@ export function LiveOrderUpdates() {
     onComplete: () => setTimeout(() => reopen.current?.(), REOPEN_AFTER_MS),
     onData(event) {
       void utils.orders.invalidate();
-      // A new order was announced where it was placed; another tab of theirs only refreshes.
+      // A new order was announced where it was placed, a cancellation where it was made; another
+      // tab of theirs announces the cancellation, and only refreshes for a new order.
       if (event.kind === 'placed') return;
+      if (event.kind === 'status' && isOwnOrderChange(event.orderId, event.status)) return;
       const kind =
         event.kind === 'weighed' || event.kind === 'substituted' ? event.kind : kindForStatus(event.status);
       const note = orderNotification(kind, event.orderId);

@@ -1,4 +1,5 @@
 import { trpc } from '../../../lib/trpc';
+import { expectOwnOrderChange, forgetOwnOrderChange } from '../../../lib/own-order-changes';
 
 /** The signed-in user's own orders, newest first (`orders.mine`; GET /api/orders for a shopper). */
 export function useMyOrders(options: { enabled?: boolean } = {}) {
@@ -21,10 +22,15 @@ export function useMyOrder(id: string, enabled: boolean) {
   return trpc.orders.byId.useQuery({ id }, { enabled });
 }
 
-/** POST /api/orders/:id/cancel: the order, its timeline and the catalogue's stock change. */
+/**
+ * POST /api/orders/:id/cancel: the order, its timeline and the catalogue's stock change. The live
+ * stream's echo of the cancellation is not announced on this page (lib/own-order-changes.ts).
+ */
 export function useCancelOrder() {
   const utils = trpc.useUtils();
   return trpc.orders.cancel.useMutation({
+    onMutate: ({ id }) => expectOwnOrderChange(id, 'cancelled'),
+    onError: (_error, { id }) => forgetOwnOrderChange(id, 'cancelled'),
     onSuccess: (order) => {
       utils.orders.byId.setData({ id: order.id }, order);
       void Promise.all([utils.orders.mine.invalidate(), utils.products.invalidate()]);
