@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+// Pure functions and schemas: the files share one import of the package per worker (docs/testing.md).
+export default defineConfig({ test: { include: ['src/**/*.test.ts'], isolate: false } });
