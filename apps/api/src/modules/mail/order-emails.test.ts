@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/sign-in';
 import { freePort } from '../../test/free-port';
 import { cardOrder, makeProduct, uniqueEmail } from '../../test/order-fixtures';
-import { createMailer } from './order-mail-queue';
+import { createMailer, ORDER_EMAIL_QUEUE } from './order-mail-queue';
 import { EmailInProgressError, sendOrderEmail } from './order-mail.service';
 
 interface Received {
@@ -53,6 +53,31 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
 }
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1];
+
+interface EmailJob {
+  kind: string;
+  state: string;
+  retryCount: number;
+}
+
+/**
+ * The queue's jobs for an order's emails (pg-boss, schema pgboss). What the tests wait for instead of
+ * a pause: a job 'completed' sends nothing more, a job in 'retry' has failed a try.
+ */
+async function emailJobs(app: TestApp, orderId: string): Promise<EmailJob[]> {
+  return app.dataSource.query(
+    `SELECT data->>'kind' AS kind, state::text AS state, retry_count AS "retryCount"
+     FROM pgboss.job WHERE name = $1 AND data->>'orderId' = $2 ORDER BY data->>'kind'`,
+    [ORDER_EMAIL_QUEUE, orderId],
+  );
+}
+
+/** Every email job of the order done, `count` of them: no copy can follow. */
+const allSent = (app: TestApp, orderId: string, count: number) =>
+  until(`the order's ${count} email jobs completed`, async () => {
+    const jobs = await emailJobs(app, orderId);
+    return jobs.length === count && jobs.every((job) => job.state === 'completed') ? jobs : undefined;
+  });
 
 let shop: TestApp | undefined;
 const servers: { close: () => Promise<void> }[] = [];
@@ -122,8 +147,8 @@ describe('order emails over SMTP', () => {
     await until('the delivery email', async () =>
       smtp.received.find((message) => subjectOf(message.raw) === `Your order #${number} was delivered`),
     );
-    // A moment for any second copy to arrive: there must be none.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Each email's one job has completed and no other was made: there is no second copy to come.
+    await allSent(shop, order.id, 3);
     expect(smtp.received.map((message) => subjectOf(message.raw)).sort()).toEqual(
       [
         `Your order #${number} has shipped`,
@@ -151,8 +176,10 @@ describe('order emails over SMTP', () => {
       env: { ...FAST_QUEUE, SMTP_URL: `smtp://127.0.0.1:${port}` },
     });
     const order = await placeOrder(shop, uniqueEmail('mail'));
-    // Nobody listens: the first tries fail.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Nobody listens: the first try fails, and the queue will try again.
+    await until('a failed try', async () =>
+      (await emailJobs(shop!, order.id)).find((job) => job.state === 'retry' || job.retryCount > 0),
+    );
     const [pending]: { sent: boolean }[] = await shop.dataSource.query(
       `SELECT sent_at IS NOT NULL AS sent FROM sent_emails WHERE order_id = $1`,
       [order.id],
@@ -162,7 +189,7 @@ describe('order emails over SMTP', () => {
     const smtp = await mailServer(port);
     servers.push(smtp);
     await until('the confirmation after the outage', async () => smtp.received[0], 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await allSent(shop, order.id, 1);
     expect(smtp.received).toHaveLength(1);
     expect(subjectOf(smtp.received[0]!.raw)).toBe(`Your order #${order.id.slice(0, 8)} is confirmed`);
   }, 60_000);
